@@ -1,0 +1,34 @@
+"""Paddock's rules engines.
+
+>>> import pygames
+>>> [g.id for g in pygames.games()]
+['royal_turf']
+>>> game = pygames.get_game("royal_turf")
+>>> state = game.new_state(["Ann", "Ben"], {"hidden_bets": True})
+>>> state.is_chance()
+True
+"""
+
+from . import royal_turf  # noqa: F401  (registers the game)
+from .core import (
+    CATALOGUE,
+    BadSave,
+    Game,
+    IllegalAction,
+    Match,
+    State,
+    games,
+    get_game,
+)
+
+__all__ = [
+    "CATALOGUE",
+    "BadSave",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "State",
+    "games",
+    "get_game",
+]
+__version__ = "0.1.0"

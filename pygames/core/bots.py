@@ -1,0 +1,69 @@
+"""Computer players.
+
+A bot sees the game only through a :class:`SeatWindow`: the view of its own
+seat and the legal actions. It never gets the full state, so it cannot read
+another player's secrets.
+
+    >>> import random, pygames
+    >>> state = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+    >>> bot = RandomBot()
+    >>> # bots are asked only at decision nodes, e.g. through Match.play_computer()
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .state import Action, State
+
+
+class SeatWindow:
+    """The part of a state one seat may look at."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.game_id = state.game_id
+
+    def view(self) -> Any:
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        if self._state.current_player() != self.seat:
+            return []
+        return self._state.legal_actions()
+
+    def is_legal(self, action: Action) -> bool:
+        return self._state.current_player() == self.seat and self._state.is_legal(action)
+
+
+class Bot(Protocol):
+    """``choose`` returns one of ``window.legal_actions()``."""
+
+    name: str
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+        return rng.choice(state.legal_actions())
+
+
+_BOTS: dict[str, Bot] = {}
+
+
+def register_bot(game_id: str, bot: Bot) -> None:
+    """Make ``bot`` the computer player for ``game_id``."""
+    _BOTS[game_id] = bot
+
+
+def bot_for(game_id: str) -> Bot:
+    """The game's own computer player, or the random bot if it has none."""
+    return _BOTS.get(game_id, RandomBot())

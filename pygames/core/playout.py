@@ -1,0 +1,39 @@
+"""Random playouts, used by property tests and the benchmark."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .registry import get_game
+from .state import State, sample_outcome
+
+
+def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000) -> State:
+    """Play ``state`` to the end with uniformly random decisions; returns it."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    raise RuntimeError("the game did not end")
+
+
+def random_games_per_second(
+    game_id: str, seconds: float = 2.0, players: int | None = None, seed: int = 0
+) -> float:
+    """How many random full games of ``game_id`` CPython plays per second."""
+    game = get_game(game_id)
+    n = players or game.min_players
+    rng = random.Random(seed)
+    done = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_state([f"P{i + 1}" for i in range(n)])
+        random_playout(state, rng)
+        done += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed

@@ -1,0 +1,284 @@
+"""The engine contract every game implements.
+
+A game is a :class:`Game` (static description plus a factory) and a :class:`State`
+(one node of the game tree). Usage, for any game::
+
+    >>> import random, pygames
+    >>> game = pygames.get_game("royal_turf")
+    >>> state = game.new_state(["Ann", "Ben", "Cy"])
+    >>> rng = random.Random(1)
+    >>> while not state.is_terminal():
+    ...     if state.is_chance():
+    ...         state.apply(sample_outcome(state.chance_outcomes(), rng))
+    ...     else:
+    ...         state.apply(rng.choice(state.legal_actions()))
+    >>> len(state.ranking())
+    3
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+JSON = Any
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`State.apply` for an action the rules do not allow.
+
+    The message is a human-readable reason; the state is left exactly as it was.
+    """
+
+
+class BadSave(ValueError):
+    """A saved game or link that cannot be loaded (damaged, foreign or tampered)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant switch of a game, as shown in the new-game form."""
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+    description: str
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "values": list(self.values),
+            "default": self.default,
+            "description": self.description,
+        }
+
+
+@dataclass(frozen=True)
+class Game:
+    """Static description of a game and the factory for its first state."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[State]
+    options: tuple[Option, ...] = ()
+    description: str = ""
+    player_names: tuple[str, ...] = field(default=())
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown names or values (``BadSave``-free)."""
+        given = dict(options or {})
+        resolved: dict[str, Any] = {}
+        for opt in self.options:
+            value = given.pop(opt.name, opt.default)
+            if value not in opt.values:
+                raise ValueError(
+                    f"option {opt.name!r} must be one of {list(opt.values)}, not {value!r}"
+                )
+            resolved[opt.name] = value
+        if given:
+            raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(given))}")
+        return resolved
+
+    def check_players(self, players: Sequence[str]) -> list[str]:
+        names = [str(p) for p in players]
+        if not self.min_players <= len(names) <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                f"not {len(names)}"
+            )
+        if any(not n.strip() for n in names):
+            raise ValueError("every player needs a name")
+        return names
+
+    def new_state(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+        """The state before the first chance event or decision."""
+        return self.state_class.initial(self.check_players(players), self.resolve_options(options))
+
+    def state_from_json(self, data: JSON) -> State:
+        return self.state_class.from_json(data)
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_json() for o in self.options],
+            "description": self.description,
+        }
+
+
+def sample_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
+    """Pick one chance outcome by its probability (deterministic for a seeded rng)."""
+    r = rng.random()
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+def canonical(action: Any) -> str:
+    """A stable text form of an action, for comparing and hashing."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class State(ABC):
+    """One node of a game tree: chance node, decision node or terminal.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods below
+    give every game the same guarantees (atomic ``apply``, reasons for refusals).
+    """
+
+    game_id: ClassVar[str]
+
+    players: list[str]
+    options: dict[str, Any]
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
+        """The first state for these players and resolved options."""
+
+    # --- queries ------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def is_chance(self) -> bool: ...
+
+    @abstractmethod
+    def _current_seat(self) -> int:
+        """Seat that must act at a decision node."""
+
+    def current_player(self) -> int:
+        """Seat index of the player to act, ``CHANCE`` or ``TERMINAL``."""
+        if self.is_terminal():
+            return TERMINAL
+        if self.is_chance():
+            return CHANCE
+        return self._current_seat()
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    def legal_actions(self) -> list[Action]:
+        """Concrete actions ``apply`` accepts as they are (empty at chance/terminal)."""
+        if self.is_terminal() or self.is_chance():
+            return []
+        return self._legal_actions()
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]]: ...
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: ``(outcome, probability)`` pairs summing to 1."""
+        if not self.is_chance() or self.is_terminal():
+            return []
+        return self._chance_outcomes()
+
+    def why_illegal(self, action: Any) -> str | None:
+        """``None`` if ``apply(action)`` would be accepted, else the reason."""
+        if self.is_terminal():
+            return "the game is over"
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return "an action must be an object with a 'type'"
+        if self.is_chance():
+            key = canonical(action)
+            if any(canonical(o) == key for o, _ in self._chance_outcomes()):
+                return None
+            return "that is not a possible outcome of this chance event"
+        return self._why_illegal(action)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """Default: legal iff listed; games override to give specific reasons."""
+        key = canonical(action)
+        if any(canonical(a) == key for a in self._legal_actions()):
+            return None
+        return "that move is not allowed now"
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    # --- transitions ----------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision or chance outcome; return what happened as events.
+
+        Raises :class:`IllegalAction` (state unchanged) when the rules refuse it.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        backup = self.to_json()
+        try:
+            return self._apply(dict(action))
+        except Exception:
+            # A bug must never leave a half-applied move behind.
+            self._restore(backup)
+            raise
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Perform an action already known to be legal."""
+
+    def _restore(self, data: JSON) -> None:
+        fresh = type(self).from_json(data)
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+
+    # --- views, results -------------------------------------------------------
+    @abstractmethod
+    def view(self, viewer: int | None = None) -> JSON:
+        """What ``viewer`` may see (``None``: the public table), JSON-able."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Final score (money or points) per seat; only when terminal."""
+
+    def ranking(self) -> list[int]:
+        """Rank per seat (1 = best); tied seats share a rank. Only when terminal."""
+        scores = self.scores()
+        return [1 + sum(1 for other in scores if other > s) for s in scores]
+
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranking()) if rank == 1]
+
+    def undo_barrier(self, action: Action) -> bool:
+        """True if taking back ``action`` would expose a committed secret."""
+        return False
+
+    # --- copying and saving -------------------------------------------------
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The complete state (including secrets) as JSON-able data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Inverse of :meth:`to_json`; raises ``BadSave`` on malformed data."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and canonical(self.to_json()) == canonical(other.to_json())
+
+    __hash__ = None  # type: ignore[assignment]

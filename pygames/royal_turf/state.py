@@ -1,0 +1,468 @@
+"""Royal Turf's game state: three races of betting and racing (spec §2–§5).
+
+>>> from pygames.royal_turf import GAME
+>>> s = GAME.new_state(["Ann", "Ben", "Cy"])
+>>> s.chance_outcomes()[0]   # CH2: who starts race 1
+({'type': 'first_player', 'player': 0}, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from ..core.state import JSON, Action, BadSave, Event, State
+from .data import (
+    BASE_CHIPS,
+    CARDS,
+    DIE,
+    HIDDEN_CHIPS,
+    HORSES,
+    LAST_PENALTY,
+    ODDS,
+    PACE_BONUS,
+    PACE_FIELD,
+    RACES,
+    START_FIELD_OF_SLOT,
+    multiplier,
+)
+
+# Phases. Chance phases: "first_player" (CH2), "reveal" (CH1 draws),
+# "start_lot" (CH3) and "race" before the roll (CH4).
+PHASES = ("first_player", "reveal", "start_lot", "betting", "race", "over")
+
+
+class RoyalTurfState(State):
+    game_id = "royal_turf"
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.phase = "first_player"
+        self.race = 1
+        self.money: list[int] = []
+        self.unrevealed: list[str] = []  # never-revealed cards (a set; kept sorted)
+        self.put_back: list[str] = []  # under the deck, oldest first
+        self.cards: dict[str, str] = {}  # horse -> card this race
+        self.fields: dict[str, int] = {}  # horse -> field, horses on the track
+        self.finished: list[str] = []  # finishing order this race
+        self.moved: list[str] = []  # horses flagged moved this cycle
+        self.pacemaker: str | None = None
+        self.supply: list[list[int]] = []  # chip values each seat still holds
+        self.bets: dict[str, list[list[int]]] = {}  # horse -> [[seat, chip], ...]
+        self.first_player = 0  # CH2 result
+        self.start_player = 0  # betting start player of this race
+        self.turn = 0  # seat to act (betting and race)
+        self.bets_placed = 0  # betting turns taken this race
+        self.roll: str | None = None  # symbol rolled this race turn
+        self.results: list[dict[str, Any]] = []  # one summary per finished race
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
+        s = cls()
+        s.players = list(players)
+        s.options = dict(options)
+        s.money = [0] * len(players)
+        s.unrevealed = sorted(CARDS)
+        s._reset_chips()
+        return s
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.options.get("hidden_bets", False))
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def rounds(self) -> int:
+        return 4 if self.hidden else 3
+
+    def _reset_chips(self) -> None:
+        chips = HIDDEN_CHIPS if self.hidden else BASE_CHIPS
+        self.supply = [list(chips) for _ in self.players]
+        self.bets = {h: [] for h in HORSES}
+
+    # --- queries ------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase in ("first_player", "reveal", "start_lot") or (
+            self.phase == "race" and self.roll is None
+        )
+
+    def _current_seat(self) -> int:
+        return self.turn
+
+    def eligible(self) -> list[str]:
+        """Horses that may move now (P16), in canonical order."""
+        return [h for h in HORSES if h in self.fields and h not in self.moved]
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "betting":
+            mine = {h for h in HORSES if any(s == self.turn for s, _ in self.bets[h])}
+            return [
+                {"type": "place_chip", "chip": chip, "horse": h}
+                for chip in sorted(set(self.supply[self.turn]))
+                for h in HORSES
+                if h not in mine
+            ]
+        if self.phase == "race":
+            return [{"type": "move_horse", "horse": h} for h in self.eligible()]
+        return []
+
+    def _why_illegal(self, action: Action) -> str | None:
+        kind = action["type"]
+        horse = action.get("horse")
+        if kind == "place_chip":
+            if self.phase != "betting":
+                return "chips can only be placed while betting"
+            if horse not in HORSES:
+                return f"there is no horse called {horse!r}"
+            chip = action.get("chip")
+            if type(chip) is not int or chip not in self.supply[self.turn]:
+                return f"you have no {chip}-chip left to place"
+            if any(s == self.turn for s, _ in self.bets[horse]):
+                return f"you already have a chip on {horse}"
+        elif kind == "move_horse":
+            if self.phase != "race":
+                return "horses only move during the race, after the roll"
+            if horse not in HORSES:
+                return f"there is no horse called {horse!r}"
+            if horse not in self.fields:
+                return f"{horse} has already finished"
+            if horse in self.moved:
+                return f"{horse} has already moved in this cycle"
+        else:
+            return f"Royal Turf has no action {kind!r}"
+        if set(action) - {"type", "chip", "horse"} or (kind == "move_horse" and "chip" in action):
+            return "the action has fields Royal Turf does not know"
+        return None
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "first_player":
+            return [({"type": "first_player", "player": p}, 1 / self.n) for p in range(self.n)]
+        if self.phase == "reveal":
+            m = len(self.unrevealed)
+            return [({"type": "draw_card", "card": c}, 1 / m) for c in self.unrevealed]
+        if self.phase == "start_lot":
+            tied = self._richest()
+            return [({"type": "start_player_lot", "player": p}, 1 / len(tied)) for p in tied]
+        return [({"type": "roll", "symbol": sym}, float(p)) for sym, p in DIE]
+
+    def _richest(self) -> list[int]:
+        top = max(self.money)
+        return [p for p, m in enumerate(self.money) if m == top]
+
+    # --- transitions ----------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action["type"]
+        if kind == "first_player":
+            self.first_player = action["player"]
+            events.append({"type": "first_player", "seat": self.first_player})
+            self._start_race(events)
+        elif kind == "draw_card":
+            self.unrevealed.remove(action["card"])
+            self._reveal(action["card"], events)
+            self._continue_reveal(events)
+        elif kind == "start_player_lot":
+            self._begin_betting(action["player"], "lot", events)
+        elif kind == "place_chip":
+            self._place_chip(action["chip"], action["horse"], events)
+        elif kind == "roll":
+            self.roll = action["symbol"]
+            events.append({"type": "rolled", "seat": self.turn, "symbol": self.roll})
+        elif kind == "move_horse":
+            self._move(action["horse"], events)
+        return events
+
+    def _start_race(self, events: list[Event]) -> None:
+        """Preparation P2: clear the horses, then reveal cards (P3)."""
+        self.cards, self.fields, self.finished, self.moved = {}, {}, [], []
+        self.pacemaker = None
+        self.roll = None
+        self.phase = "reveal"
+        events.append({"type": "race_started", "race": self.race})
+        self._continue_reveal(events)
+
+    def _reveal(self, card: str, events: list[Event]) -> None:
+        horse = CARDS[card][0]
+        if horse in self.cards:
+            self.put_back.append(card)
+            events.append({"type": "card_skipped", "card": card, "horse": horse})
+            return
+        slot = len(self.cards) + 1
+        self.cards[horse] = card
+        self.fields[horse] = START_FIELD_OF_SLOT[slot]
+        events.append(
+            {"type": "card_revealed", "card": card, "horse": horse, "field": self.fields[horse]}
+        )
+
+    def _continue_reveal(self, events: list[Event]) -> None:
+        # Put-back cards are drawn without chance once no unseen card is left (R36).
+        while len(self.cards) < len(HORSES) and not self.unrevealed:
+            self._reveal(self.put_back.pop(0), events)
+        if len(self.cards) < len(HORSES):
+            return  # next draw is a chance node
+        if self.race == 1:
+            self._begin_betting(self.first_player, "first", events)
+        elif len(self._richest()) > 1:
+            self.phase = "start_lot"  # CH3
+        else:
+            self._begin_betting(self._richest()[0], "money", events)
+
+    def _begin_betting(self, seat: int, why: str, events: list[Event]) -> None:
+        self.start_player = seat
+        self.turn = seat
+        self.bets_placed = 0
+        self.phase = "betting"
+        events.append({"type": "start_player", "seat": seat, "race": self.race, "by": why})
+
+    def _place_chip(self, chip: int, horse: str, events: list[Event]) -> None:
+        seat = self.turn
+        self.supply[seat].remove(chip)
+        self.bets[horse].append([seat, chip])
+        self.bets_placed += 1
+        event: Event = {"type": "chip_placed", "seat": seat, "horse": horse}
+        if not self.hidden:
+            event["chip"] = chip  # face up only in the base game
+        events.append(event)
+        if self.bets_placed == self.rounds * self.n:
+            self.phase = "race"
+            self.turn = self.start_player  # P10: the first bettor races first
+            self.roll = None
+            events.append({"type": "race_begins", "seat": self.turn})
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _move(self, horse: str, events: list[Event]) -> None:
+        assert self.roll is not None
+        value = CARDS[self.cards[horse]][1][self.roll]
+        start = self.fields[horse]
+        target = start - value
+        seat = self.turn
+        if target <= 0:
+            del self.fields[horse]
+            self.finished.append(horse)
+            events.append(
+                {
+                    "type": "horse_finished",
+                    "seat": seat,
+                    "horse": horse,
+                    "from": start,
+                    "value": value,
+                    "rank": len(self.finished),
+                }
+            )
+        else:
+            taken = set(self.fields.values())
+            land = target
+            while land in taken and land < start:
+                land += 1  # nearest free field on the horse's own side (P12)
+            self.fields[horse] = land
+            events.append(
+                {
+                    "type": "horse_moved",
+                    "seat": seat,
+                    "horse": horse,
+                    "from": start,
+                    "to": land,
+                    "value": value,
+                    "blocked": land != target,
+                }
+            )
+        if horse in self.fields:
+            self.moved.append(horse)
+        reached_pace = horse not in self.fields or self.fields[horse] <= PACE_FIELD
+        if self.pacemaker is None and reached_pace:
+            self.pacemaker = horse
+            events.append({"type": "pacemaker", "horse": horse})
+        self.roll = None
+        if len(self.finished) == 3:
+            self._end_race(events)
+            return
+        if all(h in self.moved for h in self.fields):
+            self.moved = []
+            events.append({"type": "cycle_reset"})
+        self.turn = (seat + 1) % self.n
+
+    def _end_race(self, events: list[Event]) -> None:
+        """P15 and phase D: reveal (variant), payouts P18–P21, cleanup P22."""
+        last = max(self.fields, key=lambda h: self.fields[h])
+        m = multiplier(self.race)
+        chips = {h: [list(b) for b in self.bets[h]] for h in HORSES}
+        events.append(
+            {
+                "type": "race_over",
+                "race": self.race,
+                "places": list(self.finished),
+                "pacemaker": self.pacemaker,
+                "last": last,
+            }
+        )
+        if self.hidden:
+            events.append({"type": "chips_revealed", "bets": chips})
+        # 0-chips go back first and count as no bet (V5).
+        live = {h: [(s, c) for s, c in chips[h] if c > 0] for h in HORSES}
+        payouts: list[dict[str, Any]] = []
+
+        def pay(seat: int, horse: str, reason: str, amount: int, chip: int) -> None:
+            self.money[seat] += amount
+            item = {"seat": seat, "horse": horse, "reason": reason, "amount": amount, "chip": chip}
+            payouts.append(item)
+            events.append({"type": "payout", **item})
+
+        for place, horse in enumerate(self.finished, start=1):
+            total = sum(c for _, c in live[horse])
+            if total == 0:
+                continue
+            rate = ODDS[place][min(total, 5) - 1]
+            for seat, chip in live[horse]:
+                pay(seat, horse, f"place{place}", rate * chip * m, chip)
+        assert self.pacemaker is not None
+        for seat, chip in live[self.pacemaker]:
+            pay(seat, self.pacemaker, "pacemaker", PACE_BONUS * chip * m, chip)
+        for seat, chip in live[last]:
+            owed = LAST_PENALTY * chip * m
+            pay(seat, last, "last", -min(self.money[seat], owed), chip)
+        self.results.append(
+            {
+                "race": self.race,
+                "places": list(self.finished),
+                "pacemaker": self.pacemaker,
+                "last": last,
+                "bets": chips,
+                "payouts": payouts,
+                "money": list(self.money),
+                "cards": dict(self.cards),
+            }
+        )
+        # Cleanup P22: chips home, this race's cards leave the game.
+        self._reset_chips()
+        if self.race == RACES:
+            self.phase = "over"
+            self.fields = {}
+            top = max(self.money)
+            events.append(
+                {
+                    "type": "game_over",
+                    "money": list(self.money),
+                    "winners": [p for p, v in enumerate(self.money) if v == top],
+                }
+            )
+            return
+        self.race += 1
+        self._start_race(events)
+
+    # --- views, results -------------------------------------------------------
+    def undo_barrier(self, action: Action) -> bool:
+        # A face-down chip is a secret the next player must not see taken back.
+        return self.hidden and action.get("type") == "place_chip"
+
+    def bet_totals(self) -> dict[str, int]:
+        """B(h): bets on each horse (chip values; the 0-chip counts nothing)."""
+        return {h: sum(c for _, c in self.bets[h]) for h in HORSES}
+
+    def view(self, viewer: int | None = None) -> JSON:
+        show_values = not self.hidden
+        horses = []
+        for h in HORSES:
+            card = self.cards.get(h)
+            horses.append(
+                {
+                    "id": h,
+                    "card": card,
+                    "values": dict(CARDS[card][1]) if card else None,
+                    "field": self.fields.get(h),
+                    "rank": self.finished.index(h) + 1 if h in self.finished else None,
+                    "moved": h in self.moved,
+                    "eligible": self.phase == "race" and h in self.fields and h not in self.moved,
+                }
+            )
+        bets = {
+            h: [
+                {"seat": s, "chip": c if show_values or s == viewer else None}
+                for s, c in self.bets[h]
+            ]
+            for h in HORSES
+        }
+        supply = [
+            {"count": len(chips), "chips": sorted(chips) if show_values or s == viewer else None}
+            for s, chips in enumerate(self.supply)
+        ]
+        used = {c for r in self.results for c in r["cards"].values()} | set(self.cards.values())
+        return {
+            "game": self.game_id,
+            "viewer": viewer,
+            "players": list(self.players),
+            "hidden_bets": self.hidden,
+            "phase": self.phase,
+            "race": self.race,
+            "races": RACES,
+            "multiplier": multiplier(self.race),
+            "current_player": self.current_player(),
+            "start_player": self.start_player if self.phase in ("betting", "race") else None,
+            "betting_round": self.bets_placed // self.n + 1 if self.phase == "betting" else None,
+            "betting_rounds": self.rounds,
+            "money": list(self.money),
+            "horses": horses,
+            "pacemaker": self.pacemaker,
+            "roll": self.roll,
+            "bets": bets,
+            "bet_totals": self.bet_totals() if show_values else None,
+            "supply": supply,
+            "unused_cards": sorted(set(CARDS) - used),
+            "results": self.results,
+            "odds": {str(k): list(v) for k, v in ODDS.items()},
+        }
+
+    def scores(self) -> list[float]:
+        if not self.is_terminal():
+            raise ValueError("the game is not over yet")
+        return [float(m) for m in self.money]
+
+    # --- saving ---------------------------------------------------------------
+    _FIELDS = (
+        "players",
+        "options",
+        "phase",
+        "race",
+        "money",
+        "unrevealed",
+        "put_back",
+        "cards",
+        "fields",
+        "finished",
+        "moved",
+        "pacemaker",
+        "supply",
+        "bets",
+        "first_player",
+        "start_player",
+        "turn",
+        "bets_placed",
+        "roll",
+        "results",
+    )
+
+    def to_json(self) -> JSON:
+        import copy
+
+        return {"game": self.game_id, **{k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise BadSave("this is not a Royal Turf state")
+        s = cls()
+        try:
+            for k in cls._FIELDS:
+                setattr(s, k, data[k])
+        except KeyError as exc:
+            raise BadSave(f"the Royal Turf state lacks {exc}") from None
+        if s.phase not in PHASES:
+            raise BadSave("the Royal Turf state has an unknown phase")
+        return s
