@@ -1,0 +1,112 @@
+"""A stand-in for the page, so the site's Python runs on CPython in tests."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+
+class _Controls(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[dict[str, str]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "data-act" in a:
+            self.controls.append({"tag": tag, **a})
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+class FakeBrowser:
+    def __init__(self, languages: list[str] | None = None, hash_: str = "") -> None:
+        self.store: dict[str, str] = {}
+        self.html = ""
+        self.lang = ""
+        self.hash = hash_
+        self.form: dict[str, str] = {}
+        self.handler: Callable[[str, str, str | None], None] | None = None
+        self.timers: list[Callable[[], None]] = []
+        self.downloads: list[tuple[str, str]] = []
+        self.ready = False
+        self._languages = languages or ["en-GB"]
+        self.file_callback: Callable[[str], None] | None = None
+
+    # Browser protocol
+    def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
+        self.handler = handler
+
+    def render(self, body: str, lang: str, title: str) -> None:
+        self.html = str(body)
+        self.lang = lang
+
+    def storage_get(self, key: str) -> str | None:
+        return self.store.get(key)
+
+    def storage_set(self, key: str, value: str) -> None:
+        self.store[key] = value
+
+    def storage_remove(self, key: str) -> None:
+        self.store.pop(key, None)
+
+    def languages(self) -> list[str]:
+        return self._languages
+
+    def get_hash(self) -> str:
+        return self.hash
+
+    def set_hash(self, value: str) -> None:
+        self.hash = value
+
+    def read_form(self, form_id: str) -> dict[str, str]:
+        return dict(self.form) if f'id="{form_id}"' in self.html else {}
+
+    def download(self, filename: str, text: str) -> None:
+        self.downloads.append((filename, text))
+
+    def pick_file(self, callback: Callable[[str], None]) -> None:
+        self.file_callback = callback
+
+    def later(self, ms: int, callback: Callable[[], None]) -> None:
+        self.timers.append(callback)
+
+    def set_ready(self) -> None:
+        self.ready = True
+
+    # test helpers
+    def controls(self) -> list[dict[str, str]]:
+        parser = _Controls()
+        parser.feed(self.html)
+        return parser.controls
+
+    def text(self) -> str:
+        parser = _Controls()
+        parser.feed(self.html)
+        return re.sub(r"\s+", " ", " ".join(parser.text))
+
+    def click(self, act: str, arg: str = "", value: str | None = None) -> None:
+        assert self.handler is not None
+        for c in self.controls():
+            if c["data-act"] == act and c.get("data-arg", "") == arg:
+                break
+        else:
+            raise AssertionError(f"no control {act}:{arg} on screen")
+        self.handler(act, arg, value)
+
+    def run_timers(self, limit: int = 10_000) -> int:
+        n = 0
+        while self.timers and n < limit:
+            self.timers.pop(0)()
+            n += 1
+        return n
+
+    def find(self, **attrs: Any) -> dict[str, str] | None:
+        for c in self.controls():
+            if all(c.get(k.replace("_", "-")) == v for k, v in attrs.items()):
+                return c
+        return None

@@ -1,0 +1,224 @@
+"""The site's Python (web/paddock_web) driven on CPython through a fake page."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
+
+from fake_browser import FakeBrowser  # noqa: E402
+from paddock_web import i18n, setup_link  # noqa: E402
+from paddock_web.app import SAVE_KEY, App  # noqa: E402
+
+from pygames.core import Match  # noqa: E402
+
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+def started(**kw: object) -> tuple[App, FakeBrowser]:
+    b = FakeBrowser(**kw)  # type: ignore[arg-type]
+    app = App(b)
+    app.start()
+    return app, b
+
+
+def new_game(
+    b: FakeBrowser, names: list[str], seats: list[str], hidden: bool = False, seed: int = 42
+) -> None:
+    b.click("choose", "royal_turf")
+    b.click("count", str(len(names)))
+    b.form = {f"name{i}": n for i, n in enumerate(names)}
+    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
+    b.form.update({"seed": str(seed), "speed": "instant"})
+    if hidden:
+        b.form["opt_hidden_bets"] = "on"
+    b.click("start")
+
+
+def step(app: App, b: FakeBrowser, rng: random.Random) -> None:
+    """One thing a person at the table would do next."""
+    if b.timers:
+        b.run_timers(1)
+        return
+    unlock = b.find(data_act="unlock")
+    if unlock:
+        b.click("unlock", unlock["data-arg"])
+        return
+    plays = [c for c in b.controls() if c["data-act"] == "play"]
+    if plays:
+        b.click("play", rng.choice(plays)["data-arg"])
+        return
+    chips = [c for c in b.controls() if c["data-act"] == "local"]
+    assert chips, b.text()
+    b.handler("local", "chip", rng.choice(chips)["value"])  # type: ignore[misc]
+
+
+def test_home_lists_all_five_games_and_sets_ready() -> None:
+    app, b = started()
+    assert b.ready
+    for title in ("Finish Line", "Gambler", "Homestretch", "Royal Turf", "TurfMaster"):
+        assert title in b.text()
+    playable = [c["data-arg"] for c in b.controls() if c["data-act"] == "choose"]
+    assert playable == ["royal_turf"]
+    assert b.text().count("Coming soon") == 4
+
+
+def test_language_follows_browser_and_switch() -> None:
+    app, b = started(languages=["de-DE", "en"])
+    assert b.lang == "de" and "Bald verfügbar" in b.text()
+    b.click("lang", "en")
+    assert b.lang == "en" and b.store["paddock.lang"] == "en"
+
+
+def test_catalogues_are_complete_and_use_the_same_fields() -> None:
+    en, de = i18n.load("en"), i18n.load("de")
+    assert set(en) == set(de)
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", de[key])), key
+    source = "\n".join(p.read_text() for p in (ROOT / "web" / "paddock_web").glob("*.py"))
+    for key in re.findall(r'\bt\("([a-z0-9_]+)"', source):
+        assert key in en, key
+
+
+def test_full_game_with_computers_and_escaped_names() -> None:
+    app, b = started()
+    new_game(b, [EVIL, "Ben", "Cy"], ["human", "human", "computer"])
+    rng = random.Random(5)
+    for _ in range(3000):
+        if app.match is not None and app.match.is_over():
+            break
+        step(app, b, rng)
+        assert EVIL not in b.html
+    assert app.match is not None and app.match.is_over()
+    assert "&lt;img src=x onerror=alert(1)&gt;" in b.html
+    shown = {
+        int(c): int(v)
+        for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)
+    }
+    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    assert shown == {i: int(s) for i, s in enumerate(replay.scores())}
+
+
+def test_hidden_variant_curtain_and_no_foreign_secrets() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben", "Cy"], ["human", "human", "human"], hidden=True)
+    rng = random.Random(9)
+    curtains = 0
+    while app.match is not None and app.match.state.view(None)["phase"] == "betting":
+        if b.find(data_act="unlock"):
+            curtains += 1
+            # Nothing of the table is drawn behind the curtain.
+            assert "panel-othello" not in b.html
+        seat = app.unlocked
+        if seat is not None:
+            for other in range(3):
+                if other == seat:
+                    continue
+                for horse, bets in app.match.state.bets.items():
+                    for s, chip in bets:
+                        if s == other:
+                            label = f"{app.match.players[other]}: {chip}"
+                            assert label not in b.text(), (horse, label)
+            assert f'data-testid="private-{seat}"' in b.html
+        step(app, b, rng)
+    assert curtains == 12  # one before every betting turn (3 players × 4 rounds)
+
+
+def test_reload_resumes_and_damaged_save_is_friendly() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"])
+    rng = random.Random(1)
+    for _ in range(8):
+        step(app, b, rng)
+    assert app.match is not None
+    saved = app.match.to_json()
+    again = App(b)
+    again.start()
+    assert again.screen == "table" and again.match is not None
+    assert again.match.state == app.match.state and again.match.to_json() == saved
+    b.store[SAVE_KEY] = '{"format": "paddock-match/1", "game": "royal_turf", "history": 5'
+    broken = App(b)
+    broken.start()
+    assert broken.screen == "home"
+    assert "could not be loaded" in b.text() and "Traceback" not in b.html
+    b.click("fresh")
+    assert SAVE_KEY not in b.store
+
+
+def test_share_link_round_trip_and_bad_link() -> None:
+    setup = {
+        "game": "royal_turf",
+        "players": ["Ann", EVIL],
+        "seats": ["human", "computer"],
+        "options": {"hidden_bets": True},
+        "seed": 77,
+    }
+    link = setup_link.build(setup)
+    assert setup_link.parse(link) == setup
+    app, b = started(hash_=link)
+    assert app.screen == "setup" and app.setup == setup
+    b.click("start")
+    assert app.match is not None and app.match.setup_json() == setup
+    app2, b2 = started(hash_="#new?game=royal_turf&p=Solo&s=q")
+    assert app2.screen == "home" and "does not describe" in b2.text()
+
+
+def test_refused_action_shows_reason_and_changes_nothing() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"])
+    assert app.match is not None
+    before = app.match.to_json()
+    app.play({"type": "move_horse", "horse": "othello"})
+    b.render(app.table_screen(), "en", "x")
+    assert app.match.to_json() == before
+    assert app.error == "horses only move during the race, after the roll"
+
+
+def test_undo_and_export_import() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"])
+    assert app.match is not None
+    b.handler("local", "chip", "2")  # type: ignore[misc]
+    b.click("play", "7")  # chip 1 on the seven horses comes first, then chip 2
+    assert app.match.state.bets["earl_grey"] == [[app.match.state.start_player, 2]]
+    assert len([h for h in app.match.history if h["kind"] == "action"]) == 1
+    b.click("undo")
+    assert [h for h in app.match.history if h["kind"] == "action"] == []
+    b.click("overlay", "menu")
+    b.click("export")
+    name, text = b.downloads[-1]
+    assert name.endswith(".json") and json.loads(text)["game"] == "royal_turf"
+    b.click("overlay", "menu")
+    b.click("import")
+    assert b.file_callback is not None
+    b.file_callback("not json at all")
+    assert app.screen == "home" and "not a Paddock game" in b.text()
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_peek_at_own_chips_during_race_needs_curtain(hidden: bool) -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"], hidden=hidden)
+    rng = random.Random(2)
+    assert app.match is not None
+    while app.match.state.phase != "race":
+        step(app, b, rng)
+    peek = b.find(data_act="peek")
+    if not hidden:
+        assert peek is None
+        return
+    assert peek is not None
+    seat = int(peek["data-arg"])
+    b.click("peek", str(seat))
+    assert b.find(data_act="unlock", data_arg=str(seat))
+    b.click("unlock", str(seat))
+    assert f'data-testid="private-{seat}"' in b.html
+    b.click("done")
+    assert "private-" not in b.html

@@ -1,0 +1,1 @@
+"""Paddock's browser tables: a small DOM layer in Python over the pygames engines."""

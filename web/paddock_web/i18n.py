@@ -1,0 +1,53 @@
+"""Message catalogues: every text the site shows comes from here.
+
+>>> cat = Catalogue("en")
+>>> cat.t("turn_of", name="Ann")
+"Ann's turn"
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "de")
+_DIR = Path(__file__).parent / "locales"
+_CACHE: dict[str, dict[str, str]] = {}
+
+
+def load(lang: str) -> dict[str, str]:
+    if lang not in _CACHE:
+        _CACHE[lang] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return _CACHE[lang]
+
+
+def pick_language(browser_languages: list[str]) -> str:
+    """The first supported language among the browser's, else English."""
+    for tag in browser_languages:
+        base = str(tag).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return "en"
+
+
+class Catalogue:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.messages = load(self.lang)
+
+    def t(self, key: str, **params: Any) -> str:
+        """The message ``key``, with ``{name}`` fields filled in."""
+        text = self.messages.get(key)
+        if text is None:
+            text = load("en").get(key, key)
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+
+    def money(self, amount: int | float) -> str:
+        value = int(amount)
+        sign = "−" if value < 0 else ""
+        digits = f"{abs(value):,}".replace(",", "." if self.lang == "de" else ",")
+        return f"{sign}£{digits}"

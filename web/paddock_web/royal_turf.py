@@ -1,0 +1,735 @@
+"""Royal Turf's table: the oval track, horse cards, betting spaces, odds table."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD
+
+from .html import Markup, classes, h, join
+from .i18n import Catalogue
+from .table import GameContext
+
+SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
+INITIALS = {
+    "earl_grey": "EG",
+    "albino": "AL",
+    "nougat": "NO",
+    "caramello": "CA",
+    "red_fox": "RF",
+    "mocha": "MO",
+    "othello": "OT",
+}
+
+# Track geometry: a stadium (two straights, two half circles) in a 1000×600 box.
+CX, CY, HALF, RADIUS = 500.0, 300.0, 270.0, 215.0
+PERIMETER = 4 * HALF + 2 * math.pi * RADIUS
+
+
+def field_xy(field: int) -> tuple[float, float]:
+    """Centre of a field; 33 lies just past the finish line, 1 just before it."""
+    d = (FIELDS - field + 0.5) / FIELDS * PERIMETER
+    # Start at the bottom middle and run clockwise on screen (left along the bottom).
+    if d < HALF:
+        return CX - d, CY + RADIUS
+    d -= HALF
+    arc = math.pi * RADIUS
+    if d < arc:
+        a = d / RADIUS
+        return CX - HALF - RADIUS * math.sin(a), CY + RADIUS * math.cos(a)
+    d -= arc
+    if d < 2 * HALF:
+        return CX - HALF + d, CY - RADIUS
+    d -= 2 * HALF
+    if d < arc:
+        a = d / RADIUS
+        return CX + HALF + RADIUS * math.sin(a), CY - RADIUS * math.cos(a)
+    d -= arc
+    return CX + HALF - d, CY + RADIUS
+
+
+def name(horse: str, cat: Catalogue) -> str:
+    return cat.t(f"rt_horse_{horse}")
+
+
+def landing(view: Any, horse: str) -> tuple[int | None, int]:
+    """Where ``horse`` would land with this roll: (field or None if it finishes, value)."""
+    info = next(x for x in view["horses"] if x["id"] == horse)
+    value = int(info["values"][view["roll"]])
+    start = int(info["field"])
+    target = start - value
+    if target <= 0:
+        return None, value
+    taken = {x["field"] for x in view["horses"] if x["field"] is not None}
+    land = target
+    while land in taken and land < start:
+        land += 1
+    return land, value
+
+
+def symbol_icon(symbol: str, cat: Catalogue, cls: str = "sym") -> Markup:
+    label = cat.t(f"rt_sym_{symbol}")
+    return h(
+        "span",
+        {"class": f"{cls} sym-{symbol}", "title": label, "role": "img", "aria-label": label},
+        h(
+            "svg",
+            {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"},
+            h("use", {"href": f"#rt-{symbol}"}),
+        ),
+    )
+
+
+SYMBOL_DEFS = Markup(
+    '<svg class="defs" aria-hidden="true" focusable="false"><defs>'
+    '<symbol id="rt-head" viewBox="0 0 24 24"><path d="M6 21l2-7-3-3 3-6 5-3 5 2 1 5-3 3'
+    ' 1 9z" fill="currentColor"/><circle cx="14" cy="7" r="1.2" fill="var(--bg)"/></symbol>'
+    '<symbol id="rt-helmet" viewBox="0 0 24 24"><path d="M3 15a9 9 0 0 1 18 0v2H3z M2 17h16'
+    'v2H2z" fill="currentColor"/></symbol>'
+    '<symbol id="rt-saddle" viewBox="0 0 24 24"><path d="M3 9c3 2 6 2 9 0s6-2 9 0l-2 5c-2'
+    ' 1-4 1-7 1s-5 0-7-1z M11 15h2v6h-2z" fill="currentColor"/></symbol>'
+    '<symbol id="rt-horseshoe" viewBox="0 0 24 24"><path d="M5 3h4v8a3 3 0 0 0 6 0V3h4v8a7'
+    ' 7 0 0 1-14 0z" fill="currentColor"/></symbol>'
+    "</defs></svg>"
+)
+
+
+# --- the hooks the site calls -----------------------------------------------------------
+def turn_is_secret(public_view: Any) -> bool:
+    """In the hidden-bets variant every betting turn is private (spec §9)."""
+    return bool(public_view["hidden_bets"]) and public_view["phase"] == "betting"
+
+
+def has_private(view: Any, seat: int) -> bool:
+    return bool(view["hidden_bets"]) and view["phase"] == "race"
+
+
+def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+    return ctx.cat.money(view["money"][seat])
+
+
+def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+    supply = view["supply"][seat]
+    if view["phase"] not in ("betting",):
+        return join()
+    if supply["chips"] is None:
+        return h("span", {"class": "supply"}, ctx.t("rt_chips_left", n=supply["count"]))
+    return h(
+        "span",
+        {"class": "supply"},
+        [h("span", {"class": f"chip pc{seat}"}, str(c)) for c in supply["chips"]],
+    )
+
+
+def status_text(view: Any, ctx: GameContext) -> str:
+    t = ctx.t
+    race = t("rt_race_of", race=view["race"], races=view["races"])
+    seat = view["current_player"]
+    who = ctx.players[seat] if seat is not None and seat >= 0 else ""
+    if view["phase"] == "betting":
+        return t(
+            "rt_status_betting",
+            race=race,
+            round=view["betting_round"],
+            rounds=view["betting_rounds"],
+            name=who,
+        )
+    if view["phase"] == "race" and view["roll"]:
+        return t("rt_status_race", race=race, name=who, symbol=t(f"rt_sym_{view['roll']}"))
+    return race
+
+
+def _chip(seat: int, chip: int | None, ctx: GameContext, hidden: bool = False) -> Markup:
+    label = (
+        ctx.t("rt_chip_hidden", name=ctx.players[seat])
+        if chip is None
+        else ctx.t("rt_chip_label", name=ctx.players[seat], value=chip)
+    )
+    return h(
+        "span",
+        {
+            "class": classes("chip", f"pc{seat}", chip is None and "face-down"),
+            "title": label,
+            "aria-label": label,
+            "role": "img",
+        },
+        h("span", {"class": "chip-initial", "aria-hidden": "true"}, ctx.players[seat][:1].upper()),
+        h(
+            "span",
+            {"class": "chip-value", "aria-hidden": "true"},
+            "?" if chip is None else str(chip),
+        ),
+    )
+
+
+def board(view: Any, ctx: GameContext) -> Markup:
+    return join(SYMBOL_DEFS, track(view, ctx), horse_panels(view, ctx), odds_table(view, ctx))
+
+
+def _move_actions(view: Any, ctx: GameContext) -> dict[str, int]:
+    out = {}
+    for i, action in enumerate(ctx.legal):
+        if action["type"] == "move_horse":
+            out[action["horse"]] = i
+    return out
+
+
+def track(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    parts: list[Markup] = [
+        h(
+            "rect",
+            {
+                "x": CX - HALF - RADIUS - 40,
+                "y": CY - RADIUS - 40,
+                "width": 2 * (HALF + RADIUS + 40),
+                "height": 2 * (RADIUS + 40),
+                "rx": RADIUS + 40,
+                "class": "turf",
+            },
+        ),
+        h(
+            "rect",
+            {
+                "x": CX - HALF - RADIUS + 42,
+                "y": CY - RADIUS + 42,
+                "width": 2 * (HALF + RADIUS - 42),
+                "height": 2 * (RADIUS - 42),
+                "rx": RADIUS - 42,
+                "class": "infield",
+            },
+        ),
+    ]
+    x1, y1 = field_xy(1)
+    x33, _ = field_xy(33)
+    mid = (x1 + x33) / 2
+    parts.append(
+        h(
+            "line",
+            {
+                "x1": mid,
+                "y1": CY + RADIUS - 40,
+                "x2": mid,
+                "y2": CY + RADIUS + 40,
+                "class": "finish-line",
+            },
+        )
+    )
+    parts.append(
+        h("text", {"x": mid, "y": CY + RADIUS + 56, "class": "finish-label"}, t("rt_finish_line"))
+    )
+    for f in range(FIELDS, 0, -1):
+        x, y = field_xy(f)
+        cls = classes("field", f >= 27 and "start", f == PACE_FIELD and "pace")
+        parts.append(
+            h(
+                "g",
+                {"class": cls},
+                h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 30}),
+                h("text", {"x": f"{x:.1f}", "y": f"{y + 6:.1f}"}, str(f)),
+            )
+        )
+    if view["pacemaker"] is None and view["phase"] in ("betting", "race", "reveal"):
+        x, y = field_xy(PACE_FIELD)
+        parts.append(
+            h(
+                "g",
+                {"class": "pace-tile"},
+                h(
+                    "rect",
+                    {
+                        "x": f"{x - 22:.1f}",
+                        "y": f"{y - 62:.1f}",
+                        "width": 44,
+                        "height": 26,
+                        "rx": 5,
+                    },
+                ),
+                h("text", {"x": f"{x:.1f}", "y": f"{y - 43:.1f}"}, t("rt_pace")),
+            )
+        )
+    moves = _move_actions(view, ctx)
+    ghosts: list[Markup] = []
+    tokens: list[Markup] = []
+    for info in view["horses"]:
+        horse = info["id"]
+        if info["field"] is None:
+            continue
+        x, y = field_xy(info["field"])
+        attrs: dict[str, object] = {
+            "class": classes(
+                "horse", f"h-{horse}", horse in moves and "can-move", info["moved"] and "moved"
+            ),
+            "data-horse": horse,
+            "transform": f"translate({x:.1f} {y:.1f})",
+        }
+        label = t("rt_horse_on", horse=name(horse, ctx.cat), field=info["field"])
+        if horse in moves:
+            land, value = landing(view, horse)
+            label = (
+                t("rt_move_finish", horse=name(horse, ctx.cat), value=value)
+                if land is None
+                else t("rt_move_to", horse=name(horse, ctx.cat), value=value, field=land)
+            )
+            attrs.update(
+                {
+                    "role": "button",
+                    "tabindex": "0",
+                    "data-act": "play",
+                    "data-arg": str(moves[horse]),
+                    "data-testid": f"move-{horse}",
+                }
+            )
+            if land is not None and land != info["field"]:
+                gx, gy = field_xy(land)
+                ghosts.append(
+                    h(
+                        "g",
+                        {
+                            "class": f"ghost h-{horse}",
+                            "transform": f"translate({gx:.1f} {gy:.1f})",
+                            "aria-hidden": "true",
+                        },
+                        h("circle", {"r": 27}),
+                        h("text", {"y": 7}, INITIALS[horse]),
+                    )
+                )
+        attrs["aria-label"] = label
+        tokens.append(
+            h(
+                "g",
+                attrs,
+                h("title", {}, label),
+                h("circle", {"r": 27}),
+                h("text", {"y": 7}, INITIALS[horse]),
+            )
+        )
+    # Finish circles and the last-horse circle in the infield.
+    circles: list[Markup] = []
+    places = {x["rank"]: x["id"] for x in view["horses"] if x["rank"]}
+    for k, (px, label) in enumerate(
+        ((CX - 150, "1"), (CX - 50, "2"), (CX + 50, "3"), (CX + 150, t("rt_last_short"))), start=1
+    ):
+        horse = places.get(k) if k <= 3 else None
+        circles.append(
+            h(
+                "g",
+                {
+                    "class": classes("finish-circle", k == 4 and "last"),
+                    "transform": f"translate({px} {CY + 20})",
+                },
+                h("circle", {"r": 34}),
+                h("text", {"y": -44, "class": "circle-label"}, label),
+                horse
+                and h(
+                    "g",
+                    {"class": f"horse h-{horse} placed"},
+                    h("title", {}, name(horse, ctx.cat)),
+                    h("circle", {"r": 27}),
+                    h("text", {"y": 7}, INITIALS[horse]),
+                ),
+            )
+        )
+    roll = None
+    if view["roll"]:
+        fresh = any(e["type"] == "rolled" for e in ctx.fresh)
+        roll = h(
+            "g",
+            {
+                "class": classes("die", fresh and "tumble"),
+                "transform": f"translate({CX} {CY - 90})",
+            },
+            h("rect", {"x": -34, "y": -34, "width": 68, "height": 68, "rx": 12}),
+            h(
+                "use",
+                {"href": f"#rt-{view['roll']}", "x": -24, "y": -24, "width": 48, "height": 48},
+            ),
+            h("title", {}, t(f"rt_sym_{view['roll']}")),
+        )
+    return h(
+        "figure",
+        {"class": "rt-track"},
+        h(
+            "svg",
+            {"viewBox": "0 0 1000 600", "role": "group", "aria-label": t("rt_track_label")},
+            parts,
+            circles,
+            roll,
+            ghosts,
+            tokens,
+        ),
+        h("figcaption", {"class": "sr-only"}, t("rt_track_label")),
+    )
+
+
+def horse_panels(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    moves = _move_actions(view, ctx)
+    chip = ctx.local.get("chip")
+    panels = []
+    for info in view["horses"]:
+        horse = info["id"]
+        values = info["values"]
+        rows = []
+        if values:
+            for sym in SYMBOLS:
+                rows.append(
+                    h(
+                        "li",
+                        {"class": classes("cv", view["roll"] == sym and "rolled")},
+                        symbol_icon(sym, ctx.cat),
+                        h("b", {"class": "num"}, str(values[sym])),
+                    )
+                )
+        chips = [_chip(b["seat"], b["chip"], ctx) for b in view["bets"][horse]]
+        state = ""
+        if info["rank"]:
+            state = t("rt_placed", rank=info["rank"])
+        elif info["moved"]:
+            state = t("rt_moved")
+        elif info["field"] is not None:
+            state = t("rt_on_field", field=info["field"])
+        place_btn = None
+        if chip is not None:
+            i = ctx.index_of({"type": "place_chip", "chip": int(chip), "horse": horse})
+            if i is not None:
+                place_btn = h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary small",
+                        "data-act": "play",
+                        "data-arg": str(i),
+                        "data-testid": f"place-{horse}",
+                    },
+                    t("rt_place_here", value=chip),
+                )
+        move_btn = None
+        if horse in moves:
+            land, value = landing(view, horse)
+            move_btn = h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary small",
+                    "data-act": "play",
+                    "data-arg": str(moves[horse]),
+                },
+                t("rt_move_btn", value=value),
+            )
+        total = (view["bet_totals"] or {}).get(horse) if view["bet_totals"] else None
+        panels.append(
+            h(
+                "li",
+                {
+                    "class": classes(
+                        "horse-panel",
+                        f"h-{horse}",
+                        info["moved"] and "moved",
+                        info["rank"] and "done",
+                        view["pacemaker"] == horse and "pacemaker",
+                    ),
+                    "data-testid": f"panel-{horse}",
+                },
+                h(
+                    "h3",
+                    {},
+                    h(
+                        "span",
+                        {"class": f"swatch h-{horse}", "aria-hidden": "true"},
+                        INITIALS[horse],
+                    ),
+                    " ",
+                    name(horse, ctx.cat),
+                ),
+                h("p", {"class": "card-id"}, info["card"] or "—", " · ", state),
+                h("ul", {"class": "card-values"}, rows),
+                h(
+                    "div",
+                    {"class": "betting-space", "aria-label": t("rt_betting_space")},
+                    chips or h("span", {"class": "empty"}, t("rt_no_bets")),
+                    view["pacemaker"] == horse and h("span", {"class": "pace-chip"}, t("rt_pace")),
+                ),
+                total is not None and h("p", {"class": "bets-total"}, t("rt_bets_total", n=total)),
+                place_btn,
+                move_btn,
+            )
+        )
+    return h("ol", {"class": "horse-panels", "aria-label": t("rt_horses")}, panels)
+
+
+def odds_table(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    totals = view["bet_totals"]
+    columns: dict[int, list[str]] = {k: [] for k in range(1, 6)}
+    if totals:
+        for horse in HORSES:
+            if totals[horse] > 0:
+                columns[min(totals[horse], 5)].append(horse)
+    head = [h("th", {"scope": "col"}, t("rt_bets"))] + [
+        h(
+            "th",
+            {"scope": "col", "class": classes(columns[k] and "hl")},
+            "5+" if k == 5 else str(k),
+            h(
+                "span",
+                {"class": "col-horses"},
+                [
+                    h(
+                        "span",
+                        {"class": f"swatch tiny h-{x}", "title": name(x, ctx.cat)},
+                        INITIALS[x],
+                    )
+                    for x in columns[k]
+                ],
+            ),
+        )
+        for k in range(1, 6)
+    ]
+    rows = []
+    for place in ("1", "2", "3"):
+        rows.append(
+            h(
+                "tr",
+                {},
+                h("th", {"scope": "row"}, t(f"rt_place_{place}")),
+                [
+                    h(
+                        "td",
+                        {"class": classes("num", columns[k + 1] and "hl")},
+                        ctx.cat.money(v * view["multiplier"]),
+                    )
+                    for k, v in enumerate(view["odds"][place])
+                ],
+            )
+        )
+    note = t("rt_odds_hidden") if not totals else t("rt_odds_note", m=view["multiplier"])
+    return h(
+        "section",
+        {"class": "odds", "aria-label": t("rt_odds")},
+        h("h3", {}, t("rt_odds")),
+        h("table", {}, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows)),
+        h(
+            "p",
+            {"class": "note"},
+            note,
+            " ",
+            t("rt_pace_last_note", pace=ctx.cat.money(100 * view["multiplier"])),
+        ),
+    )
+
+
+def actions(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    if view["phase"] == "betting":
+        supply = sorted({a["chip"] for a in ctx.legal if a["type"] == "place_chip"})
+        picked = ctx.local.get("chip")
+        chips = [
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": classes(
+                        "chip-pick", f"pc{view['current_player']}", str(c) == picked and "on"
+                    ),
+                    "data-act": "local",
+                    "data-arg": "chip",
+                    "value": str(c),
+                    "aria-pressed": "true" if str(c) == picked else "false",
+                    "data-testid": f"chip-{c}",
+                },
+                t("rt_chip_n", value=c),
+            )
+            for c in supply
+        ]
+        horses = []
+        if picked is not None:
+            for horse in HORSES:
+                i = ctx.index_of({"type": "place_chip", "chip": int(picked), "horse": horse})
+                if i is not None:
+                    horses.append(
+                        h(
+                            "button",
+                            {
+                                "type": "button",
+                                "data-act": "play",
+                                "data-arg": str(i),
+                                "data-testid": f"bet-{horse}",
+                            },
+                            name(horse, ctx.cat),
+                        )
+                    )
+        panel = join(
+            h("p", {}, t("rt_pick_chip") if picked is None else t("rt_pick_horse", value=picked)),
+            h("div", {"class": "choices", "role": "group"}, chips),
+            horses and h("div", {"class": "choices", "role": "group"}, horses),
+        )
+        if view["hidden_bets"]:
+            return private_frame(view, int(view["current_player"]), ctx, panel)
+        return panel
+    if view["phase"] == "race":
+        buttons = []
+        for i, action in enumerate(ctx.legal):
+            horse = action["horse"]
+            land, value = landing(view, horse)
+            text = (
+                t("rt_move_finish", horse=name(horse, ctx.cat), value=value)
+                if land is None
+                else t("rt_move_to", horse=name(horse, ctx.cat), value=value, field=land)
+            )
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "play",
+                        "data-arg": str(i),
+                        "class": f"move h-{horse}",
+                        "data-testid": f"act-move-{horse}",
+                    },
+                    text,
+                )
+            )
+        return join(
+            h("p", {}, symbol_icon(view["roll"], ctx.cat, "sym big"), " ", t("rt_choose_horse")),
+            h("div", {"class": "choices", "role": "group"}, buttons),
+        )
+    return join()
+
+
+def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
+    """The owner's framed panel: their chips on horses and in supply."""
+    t = ctx.t
+    mine = [
+        (horse, b["chip"]) for horse in HORSES for b in view["bets"][horse] if b["seat"] == seat
+    ]
+    supply = view["supply"][seat]["chips"] or []
+    return h(
+        "section",
+        {
+            "class": f"private pc{seat}",
+            "data-testid": f"private-{seat}",
+            "aria-label": t("private_of", name=ctx.players[seat]),
+        },
+        h("h3", {}, t("private_of", name=ctx.players[seat])),
+        h(
+            "p",
+            {},
+            t("rt_my_placed"),
+            " ",
+            [
+                h("span", {"class": "mine"}, name(horse, ctx.cat), " ", _chip(seat, chip, ctx))
+                for horse, chip in mine
+            ]
+            or t("rt_none"),
+        ),
+        h("p", {}, t("rt_my_supply"), " ", [_chip(seat, c, ctx) for c in supply] or t("rt_none")),
+        inner,
+    )
+
+
+def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
+    return private_frame(view, seat, ctx)
+
+
+# --- words -------------------------------------------------------------------------------
+def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
+    t = cat.t
+    kind = event["type"]
+    who = players[event["seat"]] if isinstance(event.get("seat"), int) else ""
+    horse = name(event["horse"], cat) if "horse" in event else ""
+    if kind == "first_player":
+        return t("rt_ev_first_player", name=who)
+    if kind == "race_started":
+        return t("rt_ev_race_started", race=event["race"])
+    if kind == "card_revealed":
+        return t("rt_ev_card", card=event["card"], horse=horse, field=event["field"])
+    if kind == "card_skipped":
+        return t("rt_ev_card_skipped", card=event["card"], horse=horse)
+    if kind == "start_player":
+        return t(f"rt_ev_start_{event['by']}", name=who)
+    if kind == "chip_placed":
+        if "chip" in event:
+            return t("rt_ev_chip", name=who, horse=horse, value=event["chip"])
+        return t("rt_ev_chip_hidden", name=who, horse=horse)
+    if kind == "race_begins":
+        return t("rt_ev_race_begins", name=who)
+    if kind == "rolled":
+        return t("rt_ev_rolled", name=who, symbol=t(f"rt_sym_{event['symbol']}"))
+    if kind == "horse_moved":
+        if event["to"] == event["from"]:
+            return t("rt_ev_stuck", horse=horse, value=event["value"])
+        key = "rt_ev_moved_blocked" if event["blocked"] else "rt_ev_moved"
+        return t(
+            key,
+            horse=horse,
+            steps=event["from"] - event["to"],
+            field=event["to"],
+            value=event["value"],
+        )
+    if kind == "horse_finished":
+        return t("rt_ev_finished", horse=horse, rank=t(f"rt_place_{event['rank']}"))
+    if kind == "pacemaker":
+        return t("rt_ev_pacemaker", horse=horse)
+    if kind == "cycle_reset":
+        return t("rt_ev_cycle")
+    if kind == "race_over":
+        return t("rt_ev_race_over", race=event["race"], last=name(event["last"], cat))
+    if kind == "chips_revealed":
+        return t("rt_ev_revealed")
+    if kind == "payout":
+        amount = event["amount"]
+        reason = event["reason"]
+        if reason == "last":
+            return t("rt_ev_penalty", name=who, horse=horse, amount=cat.money(-amount))
+        if reason == "pacemaker":
+            return t("rt_ev_pace_bonus", name=who, horse=horse, amount=cat.money(amount))
+        return t(
+            "rt_ev_payout",
+            name=who,
+            horse=horse,
+            amount=cat.money(amount),
+            place=t(f"rt_place_{reason[-1]}"),
+        )
+    if kind == "game_over":
+        return t("rt_ev_game_over")
+    return None
+
+
+def rules_summary(cat: Catalogue) -> Markup:
+    return h(
+        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"rt_rules_{i}")) for i in range(1, 8)]
+    )
+
+
+def results_detail(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    races = []
+    for r in view["results"]:
+        per_seat = [0] * len(ctx.players)
+        for p in r["payouts"]:
+            per_seat[p["seat"]] += p["amount"]
+        places = ", ".join(f"{k}. {name(x, ctx.cat)}" for k, x in enumerate(r["places"], 1))
+        races.append(
+            h(
+                "li",
+                {},
+                h("b", {}, t("rt_race_n", race=r["race"])),
+                " ",
+                places,
+                " · ",
+                t("rt_pacemaker_is", horse=name(r["pacemaker"], ctx.cat)),
+                " · ",
+                t("rt_last_is", horse=name(r["last"], ctx.cat)),
+                h(
+                    "ul",
+                    {"class": "race-money"},
+                    [
+                        h("li", {}, ctx.players[i], ": ", ctx.cat.money(v))
+                        for i, v in enumerate(per_seat)
+                    ],
+                ),
+            )
+        )
+    return h("section", {"class": "race-results"}, h("h2", {}, t("rt_races")), h("ol", {}, races))

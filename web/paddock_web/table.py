@@ -1,0 +1,50 @@
+"""What every game's table module gets to draw with, and what it must provide.
+
+A table module (``royal_turf.py`` …) is a set of plain functions:
+
+``board(view, ctx)``, ``actions(view, ctx)``, ``status_text(view, ctx)``,
+``score_text(view, seat, ctx)``, ``player_extra(view, seat, ctx)``,
+``turn_is_secret(public_view)``, ``has_private(view, seat)``,
+``private_panel(view, seat, ctx)``, ``describe(event, players, cat)``,
+``rules_summary(cat)``, ``results_detail(view, ctx)``.
+
+Clickable parts carry ``data-act="play"`` and ``data-arg`` = the index of the
+action in ``ctx.legal``; only legal choices are ever drawn as controls.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .i18n import Catalogue
+
+
+@dataclass
+class GameContext:
+    cat: Catalogue
+    players: list[str]
+    seats: list[str]
+    legal: list[dict[str, Any]]
+    local: dict[str, Any]
+    viewer: int | None
+    fresh: list[dict[str, Any]] = field(default_factory=list)
+
+    def t(self, key: str, **params: Any) -> str:
+        return self.cat.t(key, **params)
+
+    def index_of(self, action: dict[str, Any]) -> int | None:
+        """Position of ``action`` among the legal actions (None if not legal)."""
+        key = json.dumps(action, sort_keys=True)
+        for i, candidate in enumerate(self.legal):
+            if json.dumps(candidate, sort_keys=True) == key:
+                return i
+        return None
+
+    def play_attrs(self, action: dict[str, Any]) -> dict[str, object] | None:
+        """``data-act`` attributes that play ``action``, or None if it is not legal."""
+        i = self.index_of(action)
+        if i is None:
+            return None
+        return {"data-act": "play", "data-arg": str(i)}
