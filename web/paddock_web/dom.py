@@ -30,6 +30,13 @@ class Browser(Protocol):
     def set_ready(self) -> None: ...
 
 
+def _v(value: Any) -> Any:
+    """JavaScript ``null`` arrives as a ``JsNull`` object, not ``None``: fold it."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
 class PyodideBrowser:
     """:class:`Browser` for the real page under Pyodide."""
 
@@ -44,6 +51,10 @@ class PyodideBrowser:
         self.js = js
         self.doc = js.document
         self.root = js.document.getElementById("app")
+        # The static header painted before Python was ready gives way to the live one.
+        static = _v(js.document.querySelector("body > header.site-header"))
+        if static is not None:
+            static.remove()
         self._proxy = create_proxy
         self._once = create_once_callable
         self._to_js = to_js
@@ -51,10 +62,10 @@ class PyodideBrowser:
 
     def listen(self, handler: ActHandler) -> None:
         def target_of(event: Any) -> Any:
-            el = event.target
+            el = _v(event.target)
             if el is None or not hasattr(el, "closest"):
                 return None
-            el = el.closest("[data-act]")
+            el = _v(el.closest("[data-act]"))
             if el is None or el.hasAttribute("disabled"):
                 return None
             return el
@@ -64,7 +75,11 @@ class PyodideBrowser:
             if el is None:
                 return
             event.preventDefault()
-            handler(el.dataset.act, el.dataset.arg or "", getattr(el, "value", None))
+            handler(
+                str(el.getAttribute("data-act")),
+                _v(el.getAttribute("data-arg")) or "",
+                _v(getattr(el, "value", None)),
+            )
 
         def on_key(event: Any) -> None:
             if event.key not in ("Enter", " "):
@@ -74,7 +89,7 @@ class PyodideBrowser:
             if el is None or el.tagName.lower() == "button":
                 return
             event.preventDefault()
-            handler(el.dataset.act, el.dataset.arg or "", None)
+            handler(str(el.getAttribute("data-act")), _v(el.getAttribute("data-arg")) or "", None)
 
         def on_submit(event: Any) -> None:
             event.preventDefault()
@@ -86,25 +101,21 @@ class PyodideBrowser:
             self.root.addEventListener(name, proxy)
 
     def render(self, body: Markup, lang: str, title: str) -> None:
-        active = self.doc.activeElement
+        active = _v(self.doc.activeElement)
         key = None
         if active is not None and hasattr(active, "getAttribute"):
-            key = (
-                active.getAttribute("data-act"),
-                active.getAttribute("data-arg"),
-                active.getAttribute("id"),
-            )
+            key = tuple(_v(active.getAttribute(name)) for name in ("data-act", "data-arg", "id"))
         self.root.innerHTML = str(body)
         self.doc.documentElement.lang = lang
         self.doc.title = title
-        target = self.root.querySelector("[autofocus]")
+        target = _v(self.root.querySelector("[autofocus]"))
         if target is None and key is not None:
             act, arg, id_ = key
             if id_:
-                target = self.doc.getElementById(id_)
+                target = _v(self.doc.getElementById(id_))
             elif act:
                 sel = f'[data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg else "")
-                target = self.root.querySelector(sel)
+                target = _v(self.root.querySelector(sel))
         if target is not None:
             target.focus(
                 self._to_js({"preventScroll": True}, dict_converter=self.js.Object.fromEntries)
@@ -112,14 +123,14 @@ class PyodideBrowser:
 
     def _storage(self) -> Any:
         try:
-            return self.js.window.localStorage
+            return _v(self.js.window.localStorage)
         except Exception:
             return None
 
     def storage_get(self, key: str) -> str | None:
         store = self._storage()
         try:
-            value = store.getItem(key) if store is not None else None
+            value = _v(store.getItem(key)) if store is not None else None
         except Exception:
             return None
         return None if value is None else str(value)
@@ -154,7 +165,7 @@ class PyodideBrowser:
         self.js.history.replaceState(None, "", url)
 
     def read_form(self, form_id: str) -> dict[str, str]:
-        form = self.doc.getElementById(form_id)
+        form = _v(self.doc.getElementById(form_id))
         if form is None:
             return {}
         out: dict[str, str] = {}
@@ -191,7 +202,7 @@ class PyodideBrowser:
         picker.className = "sr-only"
 
         def chosen(_event: Any) -> None:
-            files = picker.files
+            files = _v(picker.files)
             picker.remove()
             if files is None or files.length == 0:
                 return
