@@ -31,3 +31,4 @@ GAME = register_game(
 )
 
 __all__ = ["CARDS", "GAME", "HORSES", "HORSE_NAMES", "ODDS", "RoyalTurfState"]
+from . import bot  # noqa: E402,F401  (registers the computer player)

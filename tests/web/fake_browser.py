@@ -75,6 +75,9 @@ class FakeBrowser:
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.timers.append(callback)
 
+    def reduced_motion(self) -> bool:
+        return False
+
     def set_ready(self) -> None:
         self.ready = True
 

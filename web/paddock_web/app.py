@@ -624,6 +624,7 @@ class App:
             local=self.local,
             viewer=viewer,
             fresh=match.events[-self.fresh_events :] if self.fresh_events else [],
+            motion=not self.b.reduced_motion(),
         )
         if match.is_over():
             main = self.results_screen(view, table, ctx)

@@ -28,6 +28,7 @@ class Browser(Protocol):
     def pick_file(self, callback: Callable[[str], None]) -> None: ...
     def later(self, ms: int, callback: Callable[[], None]) -> None: ...
     def set_ready(self) -> None: ...
+    def reduced_motion(self) -> bool: ...
 
 
 def _v(value: Any) -> Any:
@@ -214,6 +215,9 @@ class PyodideBrowser:
 
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.js.setTimeout(self._once(callback), ms)
+
+    def reduced_motion(self) -> bool:
+        return bool(self.js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     def set_ready(self) -> None:
         self.doc.documentElement.setAttribute("data-ready", "1")

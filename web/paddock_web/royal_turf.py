@@ -303,6 +303,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 h("title", {}, label),
                 h("circle", {"r": 27}),
                 h("text", {"y": 7}, INITIALS[horse]),
+                _slide(horse, info["field"], ctx) if ctx.motion else None,
             )
         )
     # Finish circles and the last-horse circle in the infield.
@@ -361,6 +362,20 @@ def track(view: Any, ctx: GameContext) -> Markup:
         ),
         h("figcaption", {"class": "sr-only"}, t("rt_track_label")),
     )
+
+
+def _slide(horse: str, field: int, ctx: GameContext) -> Markup | None:
+    """SMIL motion along the track from the field the horse just left (no CSS needed)."""
+    for event in ctx.fresh:
+        if event["type"] == "horse_moved" and event["horse"] == horse and event["from"] != field:
+            x1, y1 = field_xy(field)
+            points = [field_xy(f) for f in range(event["from"], field - 1, -1)]
+            path = "M" + " L".join(f"{x - x1:.1f} {y - y1:.1f}" for x, y in points)
+            return h(
+                "animateMotion",
+                {"dur": "0.45s", "path": path, "fill": "remove", "calcMode": "paced"},
+            )
+    return None
 
 
 def horse_panels(view: Any, ctx: GameContext) -> Markup:

@@ -30,6 +30,7 @@ class GameContext:
     local: dict[str, Any]
     viewer: int | None
     fresh: list[dict[str, Any]] = field(default_factory=list)
+    motion: bool = True  # False under prefers-reduced-motion
 
     def t(self, key: str, **params: Any) -> str:
         return self.cat.t(key, **params)

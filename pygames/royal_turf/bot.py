@@ -1,0 +1,384 @@
+"""Royal Turf's computer player: a fast heuristic, not a search.
+
+The bot looks only at ``window.view()`` (its own seat's view) and
+``window.legal_actions()``, so it never sees another player's hidden chips.
+
+Betting (D1) values every (chip, horse) placement by its expected payout. The
+chances of a horse to come 1st/2nd/3rd/last and to set the pace come from the
+simulation tables of spec §7.5 (start field) and §7.3 (card), combined
+multiplicatively. The odds are read at the expected number of bets on the horse
+once betting is over (the bets on it now, an unknown hidden chip counting 1, the
+mean of 0, 1, 1, 2, plus a share of the chips the others still hold). Lowering
+the odds of the opponents on that horse counts in its favour.
+
+Racing (D2) plays every eligible horse through the movement rule P12 and scores
+the resulting position with a "tempo" model: a horse that has not moved in this
+cycle still has a move (5 squares on average) to come, so moving a horse by
+``v`` squares gains it ``v - 5``. Finishing, place, last and pace chances of each
+horse follow from a normal approximation of the remaining distance; the score
+is the bot's expected payout minus the mean expected payout of its opponents.
+
+    >>> import random
+    >>> from pygames.core import SeatWindow
+    >>> from pygames.royal_turf.bot import RoyalTurfBot
+    >>> from pygames.royal_turf import GAME
+    >>> s = GAME.new_state(["Ann", "Ben"])
+    >>> for c in ({"type": "first_player", "player": 0}, *[
+    ...     {"type": "draw_card", "card": c}
+    ...     for c in ("EG1", "AL1", "NO1", "CA1", "RF1", "MO1", "OT1")]):
+    ...     _ = s.apply(c)
+    >>> RoyalTurfBot().choose(SeatWindow(s, 0), 0, random.Random(0))
+    {'type': 'place_chip', 'chip': 2, 'horse': 'othello'}
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..core.bots import SeatWindow, register_bot
+from ..core.state import Action
+from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
+
+MEAN_STEP = 5.0  # every card averages 5 squares per roll (spec §1.4)
+HIDDEN_CHIP = 1.0  # expected value of an unseen chip: mean of 0, 1, 1, 2
+BLOCK_VAR = 4.0  # extra variance (squares²) for blocking and the players' choices
+
+# Spec §7.5, 4 players: % of races by start field, mean of random and greedy
+# movers: (1st, 2nd, 3rd, last, pacemaker).
+SLOT_ODDS: dict[int, tuple[float, float, float, float, float]] = {
+    33: (6.75, 8.45, 10.35, 26.25, 3.5),
+    32: (8.65, 10.25, 11.8, 21.3, 6.1),
+    31: (10.7, 11.75, 13.3, 16.5, 8.85),
+    30: (13.05, 14.05, 14.75, 13.2, 13.4),
+    29: (16.3, 16.25, 16.2, 9.95, 15.95),
+    28: (19.9, 18.75, 16.75, 7.4, 21.65),
+    27: (24.65, 20.55, 16.8, 5.4, 30.45),
+}
+
+# Spec §7.3, 4 players, per card: win %, top-3 %, last % (random movers, then greedy).
+_CARD_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
+    "EG1": (9.8, 40.3, 10.8, 6.9, 34.0, 12.5),
+    "EG2": (15.2, 42.6, 14.7, 15.3, 41.9, 14.7),
+    "EG3": (17.7, 43.3, 17.7, 21.4, 49.6, 15.8),
+    "AL1": (11.3, 41.5, 11.4, 8.5, 36.7, 12.8),
+    "AL2": (14.7, 42.5, 14.6, 14.4, 44.1, 14.8),
+    "AL3": (17.4, 44.2, 16.4, 19.9, 49.6, 15.0),
+    "NO1": (11.7, 42.5, 11.1, 8.7, 37.5, 13.2),
+    "NO2": (14.5, 41.5, 14.9, 13.6, 41.0, 16.1),
+    "NO3": (17.1, 41.4, 19.6, 20.4, 45.6, 17.6),
+    "CA1": (10.2, 40.6, 10.9, 6.6, 32.9, 12.8),
+    "CA2": (16.0, 41.3, 17.4, 16.8, 42.6, 17.2),
+    "CA3": (17.4, 43.2, 17.9, 18.1, 45.0, 17.0),
+    "RF1": (22.7, 45.5, 22.4, 30.7, 56.4, 17.8),
+    "RF2": (5.8, 40.5, 7.2, 1.9, 24.4, 11.1),
+    "RF3": (12.3, 43.5, 11.7, 11.2, 42.2, 12.0),
+    "MO1": (17.9, 44.6, 17.8, 20.4, 50.0, 15.3),
+    "MO2": (14.5, 44.2, 13.3, 12.4, 43.3, 14.0),
+    "MO3": (12.6, 45.2, 11.4, 10.3, 43.3, 12.7),
+    "OT1": (13.4, 45.7, 11.7, 14.3, 50.5, 11.6),
+    "OT2": (10.3, 42.7, 9.8, 8.2, 39.9, 11.2),
+    "OT3": (17.4, 43.1, 17.3, 20.0, 49.6, 15.0),
+}
+
+
+def _card_factors(card: str) -> tuple[float, float, float, float, float]:
+    """How much more often than an average card: 1st, 2nd, 3rd, last, pace."""
+    wr, tr, lr, wg, tg, lg = _CARD_TABLE[card]
+    win, top3, last = (wr + wg) / 2, (tr + tg) / 2, (lr + lg) / 2
+    f_win = win / (100 / 7)
+    f_place = (top3 - win) / (200 / 7)
+    return (f_win, f_place, f_place, last / (100 / 7), math.sqrt(f_win))
+
+
+CARD_FACTORS = {card: _card_factors(card) for card in CARDS}
+
+
+def _card_variance(values: dict[str, int]) -> float:
+    mean = sum(float(p) * values[s] for s, p in DIE)
+    return sum(float(p) * (values[s] - mean) ** 2 for s, p in DIE)
+
+
+CARD_VAR = {card: _card_variance(values) for card, (_, values) in CARDS.items()}
+
+
+def rate(place: int, bets: float) -> float:
+    """Payout per bet for ``place`` at a (possibly fractional) number of bets."""
+    row = ODDS[place]
+    x = min(max(bets, 1.0), 5.0)
+    lo = int(x)
+    if lo >= 5:
+        return float(row[4])
+    frac = x - lo
+    return row[lo - 1] * (1 - frac) + row[lo] * frac
+
+
+def land(fields: dict[str, int], horse: str, value: int) -> int:
+    """Field the horse reaches (0 = finished), with blocking as in P12."""
+    start = fields[horse]
+    target = start - value
+    if target <= 0:
+        return 0
+    taken = set(fields.values())
+    while target in taken and target < start:
+        target += 1
+    return target
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z * 0.7071067811865476))
+
+
+def _order_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str, list[float]]:
+    """For each horse, the distribution of how many others arrive before it.
+
+    ``remaining`` is each horse's effective distance; the pairwise chances come
+    from a normal approximation and are combined as if independent.
+    """
+    horses = list(remaining)
+    out: dict[str, list[float]] = {}
+    for h in horses:
+        dist = [1.0]
+        rh, vh = remaining[h], var[h]
+        for g in horses:
+            if g == h:
+                continue
+            q = _phi((rh - remaining[g]) / math.sqrt(vh + var[g]))  # g arrives first
+            nxt = [0.0] * (len(dist) + 1)
+            for k, p in enumerate(dist):
+                nxt[k] += p * (1 - q)
+                nxt[k + 1] += p * q
+            dist = nxt
+        out[h] = dist
+    return out
+
+
+def _balance(order: dict[str, list[float]], rounds: int = 4) -> dict[str, list[float]]:
+    """Scale rows and columns (Sinkhorn) so each horse and each position sum to 1."""
+    horses = list(order)
+    m = len(horses)
+    rows = [list(order[h]) for h in horses]
+    for _ in range(rounds):
+        for j in range(m):
+            col = sum(r[j] for r in rows)
+            if col > 0:
+                for r in rows:
+                    r[j] /= col
+        for r in rows:
+            tot = sum(r)
+            if tot > 0:
+                for j in range(m):
+                    r[j] /= tot
+    return dict(zip(horses, rows, strict=True))
+
+
+class _Info:
+    """What the bot extracts from its view once per decision."""
+
+    def __init__(self, view: Any, seat: int) -> None:
+        self.seat = seat
+        self.n = len(view["players"])
+        self.mult = int(view["multiplier"])
+        self.money: list[int] = list(view["money"])
+        self.pacemaker: str | None = view["pacemaker"]
+        self.horses: dict[str, Any] = {h["id"]: h for h in view["horses"]}
+        # stakes[h][s]: (expected) chip value of seat s on horse h.
+        self.stakes: dict[str, dict[int, float]] = {}
+        self.total: dict[str, float] = {}
+        for h, chips in view["bets"].items():
+            row: dict[int, float] = {}
+            for b in chips:
+                row[b["seat"]] = HIDDEN_CHIP if b["chip"] is None else float(b["chip"])
+            self.stakes[h] = row
+            self.total[h] = sum(row.values())
+
+    def mine(self, horse: str) -> float:
+        return self.stakes[horse].get(self.seat, 0.0)
+
+
+class RoyalTurfBot:
+    """Heuristic Royal Turf player (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view()
+        info = _Info(view, seat)
+        if legal[0]["type"] == "place_chip":
+            return self._bet(view, info, legal)
+        return self._move(view, info, legal)
+
+    # --- betting --------------------------------------------------------------
+    @staticmethod
+    def chances(info: _Info) -> dict[str, tuple[float, ...]]:
+        """Pre-race chances (1st, 2nd, 3rd, last, pace) of each horse, from §7.5 and §7.3."""
+        raw: dict[str, list[float]] = {}
+        for h, horse in info.horses.items():
+            slot = SLOT_ODDS.get(horse["field"] or 30, SLOT_ODDS[30])
+            card = CARD_FACTORS.get(horse["card"] or "", (1.0,) * 5)
+            raw[h] = [slot[k] * card[k] for k in range(5)]
+        sums = [sum(r[k] for r in raw.values()) or 1.0 for k in range(5)]
+        return {h: tuple(r[k] / sums[k] for k in range(5)) for h, r in raw.items()}
+
+    def _bet(self, view: Any, info: _Info, legal: list[Action]) -> Action:
+        p = self.chances(info)
+        m = info.mult
+        # Chips the others will still place (hidden supplies count 1 per chip).
+        others_left = 0.0
+        for s, sup in enumerate(view["supply"]):
+            if s != info.seat:
+                others_left += sum(sup["chips"]) if sup["chips"] is not None else sup["count"]
+        attract = {h: p[h][0] * 3 + p[h][1] * 2 + p[h][2] - p[h][3] for h in p}
+        pos = {h: max(a, 0.0) for h, a in attract.items()}
+        norm = sum(pos.values()) or 1.0
+        future = {h: others_left * (0.5 / 7 + 0.5 * pos[h] / norm) for h in p}
+
+        def pay(h: str, bets: float) -> float:
+            """Expected payout per bet on h at ``bets`` bets (before the multiplier)."""
+            ph = p[h]
+            return (
+                ph[0] * rate(1, bets)
+                + ph[1] * rate(2, bets)
+                + ph[2] * rate(3, bets)
+                + ph[4] * PACE_BONUS
+                - ph[3] * LAST_PENALTY
+            )
+
+        def value(chip: int, h: str) -> float:
+            if chip == 0:
+                return 0.0
+            before = info.total[h] + future[h]
+            after = before + chip
+            own = chip * pay(h, after)
+            # My chip lowers the odds of everyone else on this horse.
+            others = info.total[h] - info.mine(h)
+            hurt = others * (pay(h, after) - pay(h, before))
+            return m * (own - hurt / max(info.n - 1, 1))
+
+        best: Action | None = None
+        best_score = -math.inf
+        zero: list[Action] = []
+        for a in legal:
+            if a["chip"] == 0:
+                zero.append(a)
+                continue
+            score = value(a["chip"], a["horse"])
+            if score > best_score:
+                best, best_score = a, score
+        if zero and (best is None or best_score < 40.0 * m):
+            # The 0-chip: a bluff on a horse that looks good to the others but is
+            # poor value for me (already crowded), or simply the weakest horse.
+            lone = {h: pay(h, 1.0) for h in p}
+            return max(zero, key=lambda a: 0.5 * lone[a["horse"]] - value(1, a["horse"]))
+        assert best is not None
+        return best
+
+    # --- racing ---------------------------------------------------------------
+    def _move(self, view: Any, info: _Info, legal: list[Action]) -> Action:
+        roll = view["roll"]
+        fields: dict[str, int] = {
+            h: horse["field"] for h, horse in info.horses.items() if horse["field"] is not None
+        }
+        moved = {h for h, horse in info.horses.items() if horse["moved"]}
+        finished = [
+            h
+            for h, _ in sorted(
+                ((h, horse["rank"]) for h, horse in info.horses.items() if horse["rank"]),
+                key=lambda x: x[1],
+            )
+        ]
+        best = legal[0]
+        best_score = -math.inf
+        for a in legal:
+            h = a["horse"]
+            value = info.horses[h]["values"][roll]
+            to = land(fields, h, value)
+            new_fields = dict(fields)
+            new_finished = list(finished)
+            new_moved = set(moved) | {h}
+            pacemaker = info.pacemaker
+            if to == 0:
+                del new_fields[h]
+                new_finished.append(h)
+                new_moved.discard(h)
+            else:
+                new_fields[h] = to
+            if pacemaker is None and (to == 0 or to <= PACE_FIELD):
+                pacemaker = h
+            if len(new_finished) < 3 and all(g in new_moved for g in new_fields):
+                new_moved = set()
+            score = self.evaluate(info, new_fields, new_moved, new_finished, pacemaker)
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        return best
+
+    def evaluate(
+        self,
+        info: _Info,
+        fields: dict[str, int],
+        moved: set[str],
+        finished: list[str],
+        pacemaker: str | None,
+    ) -> float:
+        """My expected payout minus the opponents' mean, for a race position."""
+        n_places = 3 - len(finished)
+        place: dict[str, list[float]] = {h: [0.0, 0.0, 0.0, 0.0, 0.0] for h in info.horses}
+        for k, h in enumerate(finished[:3]):
+            place[h][k] = 1.0
+        if n_places > 0 and fields:
+            remaining: dict[str, float] = {}
+            var: dict[str, float] = {}
+            for h, f in fields.items():
+                card = info.horses[h]["card"]
+                pending = 0.0 if h in moved else MEAN_STEP
+                remaining[h] = f - pending
+                var[h] = CARD_VAR.get(card, 7.0) * max(f, 1) / MEAN_STEP + BLOCK_VAR
+            order = _balance(_order_odds(remaining, var))
+            for h in fields:
+                for k in range(min(n_places, len(fields))):
+                    place[h][len(finished) + k] = order[h][k]
+                place[h][3] = order[h][-1]
+        elif fields:
+            worst = max(fields, key=lambda g: fields[g])
+            place[worst][3] = 1.0
+        if pacemaker is not None:
+            place[pacemaker][4] = 1.0
+        else:
+            remaining = {}
+            var = {}
+            for h, f in fields.items():
+                pending = 0.0 if h in moved else MEAN_STEP
+                dist = f - PACE_FIELD
+                remaining[h] = dist - pending
+                var[h] = (
+                    CARD_VAR.get(info.horses[h]["card"], 7.0) * max(dist, 1) / MEAN_STEP + BLOCK_VAR
+                )
+            order = _order_odds(remaining, var)
+            tot = sum(order[h][0] for h in fields) or 1.0
+            for h in fields:
+                place[h][4] = order[h][0] / tot
+        gains = [0.0] * info.n
+        for h, row in info.stakes.items():
+            if not row:
+                continue
+            total = info.total[h]
+            pr = place[h]
+            per_bet = (
+                pr[0] * rate(1, total)
+                + pr[1] * rate(2, total)
+                + pr[2] * rate(3, total)
+                + pr[4] * PACE_BONUS
+                - pr[3] * LAST_PENALTY
+            )
+            for s, chip in row.items():
+                gains[s] += chip * per_bet
+        mine = gains[info.seat]
+        others = (sum(gains) - mine) / max(info.n - 1, 1)
+        return info.mult * (mine - others)
+
+
+register_bot("royal_turf", RoyalTurfBot())
