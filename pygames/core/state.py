@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -84,7 +85,8 @@ class Game:
         resolved: dict[str, Any] = {}
         for opt in self.options:
             value = given.pop(opt.name, opt.default)
-            if value not in opt.values:
+            # 1 == True in Python: compare types too, so only real values pass.
+            if not any(type(value) is type(v) and value == v for v in opt.values):
                 raise ValueError(
                     f"option {opt.name!r} must be one of {list(opt.values)}, not {value!r}"
                 )
@@ -225,22 +227,18 @@ class State(ABC):
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        backup = self.to_json()
+        backup = pickle.dumps(self.__dict__, pickle.HIGHEST_PROTOCOL)
         try:
             return self._apply(dict(action))
         except Exception:
             # A bug must never leave a half-applied move behind.
-            self._restore(backup)
+            self.__dict__.clear()
+            self.__dict__.update(pickle.loads(backup))
             raise
 
     @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
         """Perform an action already known to be legal."""
-
-    def _restore(self, data: JSON) -> None:
-        fresh = type(self).from_json(data)
-        self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
 
     # --- views, results -------------------------------------------------------
     @abstractmethod

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Self
 
 from ..core.state import JSON, Action, BadSave, Event, State
@@ -345,6 +346,7 @@ class RoyalTurfState(State):
         if self.race == RACES:
             self.phase = "over"
             self.fields = {}
+            self.moved = []
             top = max(self.money)
             events.append(
                 {
@@ -359,8 +361,17 @@ class RoyalTurfState(State):
 
     # --- views, results -------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
-        # A face-down chip is a secret the next player must not see taken back.
-        return self.hidden and action.get("type") == "place_chip"
+        """In the hidden variant a placed chip, and a move that ends a race (the
+        reveal), commit secrets: taking them back would undo what others saw."""
+        if not self.hidden:
+            return False
+        if action.get("type") == "place_chip":
+            return True
+        horse = action.get("horse")
+        if action.get("type") != "move_horse" or self.roll is None or horse not in self.fields:
+            return False
+        finishes = CARDS[self.cards[horse]][1][self.roll] >= self.fields[horse]
+        return finishes and len(self.finished) == 2
 
     def bet_totals(self) -> dict[str, int]:
         """B(h): bets on each horse (chip values; the 0-chip counts nothing)."""
@@ -449,8 +460,6 @@ class RoyalTurfState(State):
     )
 
     def to_json(self) -> JSON:
-        import copy
-
         return {"game": self.game_id, **{k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}}
 
     @classmethod
@@ -460,7 +469,7 @@ class RoyalTurfState(State):
         s = cls()
         try:
             for k in cls._FIELDS:
-                setattr(s, k, data[k])
+                setattr(s, k, copy.deepcopy(data[k]))  # never share the caller's lists
         except KeyError as exc:
             raise BadSave(f"the Royal Turf state lacks {exc}") from None
         if s.phase not in PHASES:
