@@ -52,10 +52,6 @@ class PyodideBrowser:
         self.js = js
         self.doc = js.document
         self.root = js.document.getElementById("app")
-        # The static header painted before Python was ready gives way to the live one.
-        static = _v(js.document.querySelector("body > header.site-header"))
-        if static is not None:
-            static.remove()
         self._proxy = create_proxy
         self._once = create_once_callable
         self._to_js = to_js

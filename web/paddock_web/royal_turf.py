@@ -23,7 +23,7 @@ INITIALS = {
 }
 
 # Track geometry: a stadium (two straights, two half circles) in a 1000×600 box.
-CX, CY, HALF, RADIUS = 500.0, 300.0, 270.0, 215.0
+CX, CY, HALF, RADIUS = 500.0, 300.0, 255.0, 205.0
 PERIMETER = 4 * HALF + 2 * math.pi * RADIUS
 
 

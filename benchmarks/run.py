@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""Paddock benchmarks: boot time, repeat visits, bytes, engine speed, click latency.
+
+    python3 build.py bench        (or: python3 benchmarks/run.py [--runs N] [--no-build])
+
+Boot time is navigation start -> <html data-ready="1"> (performance.now() at the moment
+web/boot.js sees the attribute), median over N fresh browser profiles (each a cold HTTP
+cache); the repeat visit is a second navigation in the same profile (disk cache, wasm code
+cache). No request routing is used: routing disables Chromium's HTTP cache.
+The baseline is a plain-Pyodide page (bench_plain.html, written into dist/ for the run and
+removed afterwards) that loads the same Pyodide, unpacks the same wheel and imports pygames.
+Results are printed as a table and written to benchmarks/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+RESULTS = Path(__file__).resolve().parent / "results.json"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+READY = 'html[data-ready="1"]'
+READY_OR_FAILED = 'html[data-ready="1"], html[data-boot-failed="1"]'
+TIMEOUT_MS = 120_000
+
+PLAIN_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Paddock bench: plain Pyodide</title>
+  <link rel="icon" href="./favicon.svg" type="image/svg+xml">
+  <script type="module" src="./bench_plain.js"></script>
+</head>
+<body><main id="app">plain Pyodide baseline</main></body>
+</html>
+"""
+
+PLAIN_JS = """// Baseline: Pyodide alone, the same wheel, `import pygames`, then data-ready.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const info = await (await fetch("./build-info.json", { cache: "no-cache" })).json();
+const [pyodide, wheel] = await Promise.all([
+  loadPyodide(),
+  fetch(`./${info.wheel}`).then((r) => r.arrayBuffer()),
+]);
+pyodide.unpackArchive(wheel, "wheel");
+pyodide.runPython("import pygames");
+performance.mark("paddock-ready");
+document.documentElement.dataset.ready = "1";
+"""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served_dist() -> Iterator[str]:
+    """Serve dist/ (with the plain baseline page added) via `build.py serve --no-build`."""
+    extra = {DIST / "bench_plain.html": PLAIN_HTML, DIST / "bench_plain.js": PLAIN_JS}
+    for path, text in extra.items():
+        path.write_text(text, encoding="utf-8")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "build.py", "serve", "--no-build", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("`build.py serve` did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        for path in extra:
+            path.unlink(missing_ok=True)
+
+
+def ready_ms(page: Any) -> float:
+    """Milliseconds from navigation start to the "paddock-ready" mark (set by boot.js)."""
+    page.wait_for_selector(READY_OR_FAILED, state="attached", timeout=TIMEOUT_MS)
+    if page.evaluate("document.documentElement.dataset.ready") != "1":
+        errors = page.evaluate("window.paddockBoot && window.paddockBoot.errors")
+        raise RuntimeError(f"the page failed to boot: {errors}")
+    value = page.evaluate(
+        "(() => { const m = performance.getEntriesByName('paddock-ready');"
+        " return m.length ? m[m.length - 1].startTime : performance.now(); })()"
+    )
+    return float(value)
+
+
+def fmt_ms(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:,.1f} ms" if value < 100 else f"{value:,.0f} ms"
+
+
+def fmt_bytes(value: float | None) -> str:
+    return "n/a" if value is None else f"{value / 1e6:,.2f} MB"
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+@contextmanager
+def fresh_profile(pw: Any) -> Iterator[Any]:
+    """A browser with a new, empty on-disk profile: cold HTTP cache, like a first visit.
+
+    Playwright's `browser.new_context()` contexts keep their HTTP cache in memory, where
+    Chromium does not store entries as big as pyodide.asm.wasm (9.6 MB), so repeat visits
+    would re-download it; a persistent profile uses the disk cache as real browsers do.
+    """
+    with tempfile.TemporaryDirectory(prefix="paddock-bench-profile-") as profile:
+        kwargs: dict[str, Any] = {"args": CHROMIUM_ARGS, "headless": True}
+        if Path(CHROMIUM).exists():
+            kwargs["executable_path"] = CHROMIUM
+        context = pw.chromium.launch_persistent_context(profile, **kwargs)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def boot_times(pw: Any, url: str, runs: int) -> tuple[list[float], list[float]]:
+    """Cold boot in a fresh profile, then a repeat visit in the same one, `runs` times."""
+    cold: list[float] = []
+    warm: list[float] = []
+    for _ in range(runs):
+        with fresh_profile(pw) as context:
+            page = context.new_page()
+            page.goto(url, wait_until="commit")
+            cold.append(ready_ms(page))
+            page.goto("about:blank")
+            page.goto(url, wait_until="commit")
+            warm.append(ready_ms(page))
+    return cold, warm
+
+
+def transferred_bytes(pw: Any, url: str) -> tuple[int, int, int]:
+    """(cold bytes, repeat-visit bytes, cold request count) from CDP Network events."""
+    with fresh_profile(pw) as context:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        counted: dict[str, int] = {}
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: counted.__setitem__(e["requestId"], int(e["encodedDataLength"])),
+        )
+
+        def visit() -> tuple[int, int]:
+            counted.clear()
+            page.goto(url, wait_until="commit")
+            ready_ms(page)
+            page.wait_for_timeout(500)  # let late responses finish
+            return sum(counted.values()), len(counted)
+
+        cold, n_requests = visit()
+        page.goto("about:blank")
+        warm, _ = visit()
+    return cold, warm, n_requests
+
+
+CLICK_JS = """async (selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  const t0 = performance.now();
+  el.click();  // the Python handler re-renders synchronously inside the click
+  const t1 = performance.now();
+  await new Promise((done) => requestAnimationFrame(() => done()));
+  return [t1 - t0, performance.now() - t0];
+}"""
+
+
+def measure_click_latency(page: Any, samples: int = 40) -> tuple[float, float] | None:
+    """Median ms from a click to the DOM update, and to the next frame.
+
+    Starts a two-player Royal Turf game (two human seats) and clicks real controls:
+    chip, horse, then horses to move during the race.
+    """
+    page.click("[data-act=choose][data-arg=royal_turf]")
+    page.click("[data-act=count][data-arg='2']")
+    page.select_option("#seat1", "human")
+    page.fill("input[name=seed]", "1")
+    page.click("[data-testid=start-game]")
+    dom: list[float] = []
+    frame: list[float] = []
+    for _ in range(samples * 3):
+        if len(dom) >= samples:
+            break
+        for selector in ("[data-testid^=chip-]", "[data-testid^=bet-]", "[data-testid^=act-move-]"):
+            if page.locator(selector).count():
+                timing = page.evaluate(CLICK_JS, selector)
+                if timing:
+                    dom.append(timing[0])
+                    frame.append(timing[1])
+                break
+        else:
+            return None
+    if not dom:
+        return None
+    return statistics.median(dom), statistics.median(frame)
+
+
+def random_games_per_second(seconds: float = 2.0) -> dict[str, float]:
+    """Random full games per second on CPython, for every playable game."""
+    sys.path.insert(0, str(ROOT))
+    import pygames
+    from pygames.core.playout import random_games_per_second as rate
+
+    return {
+        g.id: rate(g.id, seconds, players=4 if g.max_players >= 4 else None)
+        for g in pygames.games()
+    }
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Paddock benchmarks")
+    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per page")
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build or not (DIST / "index.html").exists():
+        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
+
+    # CPU benchmark first, before the browser competes for the cores.
+    games_per_s = random_games_per_second()
+
+    results: dict[str, Any] = {}
+    with served_dist() as url, sync_playwright() as pw:
+        # One throw-away boot so that OS file caches and the server are warm for both pages.
+        boot_times(pw, url, 1)
+        site_cold, site_warm = boot_times(pw, url, args.runs)
+        plain_cold, plain_warm = boot_times(pw, url + "bench_plain.html", args.runs)
+        cold_bytes, warm_bytes, n_requests = transferred_bytes(pw, url)
+
+        with fresh_profile(pw) as context:
+            page = context.new_page()
+            page.goto(url)
+            ready_ms(page)
+            click_ms = measure_click_latency(page)
+            browser_version = context.browser.version if context.browser else "?"
+
+    site_med = statistics.median(site_cold)
+    plain_med = statistics.median(plain_cold)
+    results = {
+        "boot_ms_median": site_med,
+        "boot_ms_runs": site_cold,
+        "plain_pyodide_boot_ms_median": plain_med,
+        "plain_pyodide_boot_ms_runs": plain_cold,
+        "boot_ratio_vs_plain": site_med / plain_med,
+        "repeat_visit_boot_ms_median": statistics.median(site_warm),
+        "repeat_visit_boot_ms_runs": site_warm,
+        "plain_repeat_visit_boot_ms_median": statistics.median(plain_warm),
+        "cold_boot_bytes": cold_bytes,
+        "cold_boot_requests": n_requests,
+        "repeat_visit_bytes": warm_bytes,
+        "random_games_per_s": games_per_s,
+        "click_to_dom_ms_median": click_ms[0] if click_ms else None,
+        "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
+        "environment": {
+            "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "browser": f"chromium {browser_version}",
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "runs": args.runs,
+            "build_info": json.loads((DIST / "build-info.json").read_text()),
+        },
+    }
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+    rows = [
+        ("Boot, cold (median)", fmt_ms(site_med)),
+        ("Plain Pyodide + wheel, cold (median)", fmt_ms(plain_med)),
+        ("Ratio site / plain", f"{site_med / plain_med:.2f}x"),
+        ("Boot, repeat visit (median)", fmt_ms(results["repeat_visit_boot_ms_median"])),
+        ("Plain Pyodide, repeat visit (median)", fmt_ms(statistics.median(plain_warm))),
+        ("Transferred, cold boot", f"{fmt_bytes(cold_bytes)} in {n_requests} requests"),
+        ("Transferred, repeat visit", fmt_bytes(warm_bytes)),
+        *[
+            (f"{game_id} random full games/s (CPython)", f"{rate:,.1f}")
+            for game_id, rate in games_per_s.items()
+        ],
+        ("Click -> DOM update (median)", fmt_ms(click_ms[0] if click_ms else None)),
+        ("Click -> next frame (median)", fmt_ms(click_ms[1] if click_ms else None)),
+    ]
+    width = max(len(name) for name, _ in rows)
+    print()
+    print(f"{'Measure'.ljust(width)}  Value")
+    print(f"{'-' * width}  {'-' * 24}")
+    for name, value in rows:
+        print(f"{name.ljust(width)}  {value}")
+    print(
+        f"\n{args.runs} runs each; {browser_version and 'chromium ' + browser_version}; "
+        f"{os.cpu_count()} CPUs. Written to {RESULTS.relative_to(ROOT)}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Paddock build, serve, test and bench entry point (standard library only).
+
+python3 build.py build                 assemble the static site into dist/
+python3 build.py serve [--port N] [--no-build]
+                                       serve dist/ with the headers of netlify.toml
+python3 build.py test [pytest args]    install test deps, build, run pytest
+python3 build.py bench                 run benchmarks/run.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PACKAGE_LOCK = ROOT / "package-lock.json"
+NETLIFY_TOML = ROOT / "netlify.toml"
+PY_WEB_PACKAGE = "paddock_web"
+
+# Files Pyodide needs to boot with no packages: the loader, the Emscripten module, the
+# wasm binary, the standard library and the lock file (fetched even when unused).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "pyodide.mjs.map",
+    "package.json",
+)
+# Files that are not copied from web/ into dist/.
+WEB_EXCLUDE_DIRS = {PY_WEB_PACKAGE, "__pycache__", "node_modules"}
+WEB_EXCLUDE_SUFFIXES = {".pyc"}
+
+# Netlify's default Cache-Control when no [[headers]] rule sets one.
+NETLIFY_DEFAULT_CACHE = "public, max-age=0, must-revalidate"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: Sequence[str | os.PathLike[str]], **kwargs: Any) -> None:
+    log("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+
+
+# --------------------------------------------------------------------------- build
+
+
+def ensure_node_modules() -> None:
+    stamp = NODE_MODULES / ".package-lock.json"  # written by npm on every install
+    if stamp.exists() and stamp.stat().st_mtime >= PACKAGE_LOCK.stat().st_mtime:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("npm is required (node_modules is missing or older than package-lock.json)")
+    run([npm, "ci", "--no-audit", "--no-fund"])
+    stamp.touch()
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the pygames wheel from a clean copy of the sources (no stale build/ dirs)."""
+    with tempfile.TemporaryDirectory(prefix="paddock-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "setup.py"):
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(
+            ROOT / "pygames",
+            src / "pygames",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*cache*"),
+        )
+        wheels = Path(tmp) / "wheels"
+        base = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels)]
+        try:
+            # Offline and fast; needs setuptools>=70.1 or the `wheel` package installed.
+            run([*base, "--no-build-isolation", str(src)], stderr=subprocess.DEVNULL)
+        except subprocess.CalledProcessError:
+            log("offline wheel build unavailable; building in an isolated env (uses PyPI)")
+            run([*base, str(src)])
+        (wheel,) = wheels.glob("pygames-*.whl")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, out_dir / wheel.name))
+
+
+def copy_web_static(dest: Path) -> None:
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB)
+        if any(part in WEB_EXCLUDE_DIRS for part in rel.parts):
+            continue
+        if path.is_dir() or path.suffix in WEB_EXCLUDE_SUFFIXES:
+            continue
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+
+def zip_web_package(dest: Path) -> None:
+    pkg = WEB / PY_WEB_PACKAGE
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(pkg.rglob("*")):
+            rel = path.relative_to(WEB)
+            if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+                continue
+            zf.write(path, rel.as_posix())
+
+
+def npm_version(package_dir: Path) -> str:
+    data = json.loads((package_dir / "package.json").read_text(encoding="utf-8"))
+    return str(data["version"])
+
+
+def build() -> dict[str, Any]:
+    ensure_node_modules()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+
+    wheel = build_wheel(DIST)
+    copy_web_static(DIST)
+    zip_web_package(DIST / f"{PY_WEB_PACKAGE}.zip")
+
+    pyscript_pkg = NODE_MODULES / "@pyscript" / "core"
+    shutil.copytree(pyscript_pkg / "dist", DIST / "pyscript")
+
+    pyodide_pkg = NODE_MODULES / "pyodide"
+    (DIST / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        if (pyodide_pkg / name).exists():
+            shutil.copy2(pyodide_pkg / name, DIST / "pyodide" / name)
+
+    pyscript_config = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "files": {f"./{wheel.name}": "./*", f"./{PY_WEB_PACKAGE}.zip": "./*"},
+    }
+    (DIST / "pyscript.json").write_text(json.dumps(pyscript_config, indent=2) + "\n")
+
+    # Sizes of the big downloads, read by web/boot.js to drive the progress bar.
+    boot_assets = [
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        wheel.name,
+        f"{PY_WEB_PACKAGE}.zip",
+    ]
+    info: dict[str, Any] = {
+        "wheel": wheel.name,
+        "versions": {
+            "pygames": wheel.name.split("-")[1],
+            "pyodide": npm_version(pyodide_pkg),
+            "pyscript": npm_version(pyscript_pkg),
+        },
+        "boot_sizes": {name: (DIST / name).stat().st_size for name in boot_assets},
+    }
+    (DIST / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+    total = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
+    log(f"dist/ ready: {wheel.name}, {total / 1e6:.1f} MB in total")
+    return info
+
+
+# --------------------------------------------------------------------------- serve
+
+Rules = list[tuple[re.Pattern[str], dict[str, str]]]
+
+
+def _pattern_regex(pattern: str) -> re.Pattern[str]:
+    """Netlify path pattern: `*` matches anything (slashes too), `:name` one segment."""
+    out = ""
+    for token in re.split(r"(\*|:[A-Za-z_]\w*)", pattern):
+        if token == "*":
+            out += ".*"
+        elif token.startswith(":"):
+            out += "[^/]+"
+        else:
+            out += re.escape(token)
+    return re.compile(out + r"/?\Z")
+
+
+def load_header_rules(path: Path = NETLIFY_TOML) -> Rules:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules: Rules = []
+    for block in data.get("headers", []):
+        values = {str(k): str(v) for k, v in block.get("values", {}).items()}
+        rules.append((_pattern_regex(str(block["for"])), values))
+    return rules
+
+
+def headers_for(rules: Rules, url_path: str) -> dict[str, str]:
+    """All matching rules apply; a header set by several rules is joined with ", "."""
+    merged: dict[str, str] = {}
+    lower: dict[str, str] = {}
+    for regex, values in rules:
+        if regex.match(url_path):
+            for name, value in values.items():
+                key = lower.setdefault(name.lower(), name)
+                merged[key] = f"{merged[key]}, {value}" if key in merged else value
+    return merged
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    rules: Rules = []
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".whl": "application/zip",
+        ".py": "text/plain; charset=utf-8",
+    }
+
+    def _rule_headers(self) -> dict[str, str]:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        headers = headers_for(self.rules, path)
+        headers.setdefault("Cache-Control", NETLIFY_DEFAULT_CACHE)
+        return headers
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        for name, value in self._rule_headers().items():
+            if name.lower() == "content-type":
+                return value
+        return super().guess_type(path)
+
+    def end_headers(self) -> None:
+        for name, value in self._rule_headers().items():
+            if name.lower() != "content-type":
+                self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        if os.environ.get("PADDOCK_SERVE_LOG"):
+            super().log_message(format, *args)
+
+    def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
+        super().log_message(format, *args)
+
+
+def make_server(port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """Create (but do not start) the dist/ server; port 0 picks a free port."""
+    Handler.rules = load_header_rules()
+    handler = functools.partial(Handler, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int, do_build: bool) -> None:
+    if do_build:
+        build()
+    if not (DIST / "index.html").exists():
+        sys.exit("dist/ is not built; run `python3 build.py build` first")
+    server = make_server(port)
+    host, real_port = server.server_address[:2]
+    print(f"Serving Paddock at http://{host!s}:{real_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+
+def ensure_chromium() -> None:
+    if Path("/usr/bin/chromium").exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None or os.geteuid() != 0:
+        log("no /usr/bin/chromium and cannot apt-get it; tests use Playwright's own browser")
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run([apt, "update"], env=env)
+    run([apt, "install", "-y", "--no-install-recommends", "chromium"], env=env)
+
+
+def test(pytest_args: list[str]) -> int:
+    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])
+    ensure_chromium()
+    build()
+    cmd = [sys.executable, "-m", "pytest", "tests", *pytest_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.call(cmd, cwd=ROOT, env={**os.environ, "PADDOCK_DIST_BUILT": "1"})
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="assemble dist/")
+    p_serve = sub.add_parser("serve", help="serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    sub.add_parser("test", help="install test deps, build and run pytest (extra args passed on)")
+    sub.add_parser("bench", help="run benchmarks/run.py")
+    args, rest = parser.parse_known_args(argv)
+
+    if args.command != "test" and rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port, not args.no_build)
+        return 0
+    if args.command == "test":
+        return test(rest)
+    if args.command == "bench":
+        return subprocess.call([sys.executable, str(ROOT / "benchmarks" / "run.py")], cwd=ROOT)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

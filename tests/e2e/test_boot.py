@@ -1,0 +1,92 @@
+"""The built site boots in a real Chromium: same-origin only, no errors, strict headers."""
+
+from __future__ import annotations
+
+import urllib.request
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page, Route
+
+# Directives the CSP must keep (see netlify.toml for why each source is allowed).
+REQUIRED_CSP = (
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
+    own = _origin(server_url)
+    off_origin: list[str] = []
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if _origin(url) != own and not url.startswith(("data:", "blob:")):
+            off_origin.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.context.route("**/*", guard)
+    page.open_app()  # type: ignore[attr-defined]
+
+    assert off_origin == [], f"off-origin requests: {off_origin}"
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+    assert page.console_errors == []  # type: ignore[attr-defined]
+    assert page.uncaught_errors == []  # type: ignore[attr-defined]
+    assert page.evaluate("window.paddockBoot.errors") == []
+    assert page.locator("#boot").is_hidden()
+    assert page.locator("#boot-error").is_hidden()
+    requested = " ".join(page.request_urls)  # type: ignore[attr-defined]
+    for asset in ("pyodide.asm.wasm", "python_stdlib.zip", "paddock_web.zip", ".whl"):
+        assert asset in requested
+
+
+def test_static_shell_paints_before_python(page: Page, server_url: str) -> None:
+    page.goto(server_url, wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.locator("#app header").get_by_text("Paddock").first.is_visible()
+    assert page.locator("#lang-switch").is_visible()
+    # The five games are listed before Python runs, their buttons not yet live.
+    assert page.locator("#app main .game-card").count() == 5
+    assert page.locator("#app main .game-card button[disabled]").count() == 5
+    assert page.locator("#boot-progress").is_visible()
+    page.wait_ready()  # type: ignore[attr-defined]
+    assert page.locator("#boot-progress").is_hidden()
+    # Python replaced the shell: one header and one <main>, no leftovers.
+    assert page.locator("header").count() == 1
+    assert page.locator("main").count() == 1
+    assert page.locator("[aria-busy=true]").count() == 0
+    assert page.locator(".game-card button[disabled]").count() == 0
+
+
+def _head(url: str) -> dict[str, str]:
+    req = urllib.request.Request(url, method="HEAD")
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return {k.lower(): v for k, v in resp.headers.items()}
+
+
+def test_served_headers(server_url: str) -> None:
+    index = _head(server_url)
+    csp = index["content-security-policy"]
+    for directive in REQUIRED_CSP:
+        assert directive in csp
+    assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp
+    assert index["x-content-type-options"] == "nosniff"
+    assert index["referrer-policy"] == "no-referrer"
+    assert "no-cache" in index["cache-control"]
+
+    wasm = _head(server_url + "pyodide/pyodide.asm.wasm")
+    assert wasm["content-type"] == "application/wasm"
+    assert "immutable" in wasm["cache-control"]
+    assert "content-security-policy" in wasm
+
+    js = _head(server_url + "pyodide/pyodide.mjs")
+    assert js["content-type"].startswith("text/javascript")

@@ -1,0 +1,198 @@
+// Paddock boot: real download progress and friendly boot errors, before Python runs.
+//
+// Loaded as a module script *before* ./pyscript/core.js, so its fetch wrapper sees every
+// download PyScript and Pyodide make. It counts the bytes of the big boot assets against
+// the sizes build.py writes into build-info.json ("boot_sizes") and drives <progress>.
+// The Python side sets <html data-ready="1"> once the game list is interactive; CSS
+// then hides the loading bar. If Python fails to boot, a friendly message replaces the
+// bar and the technical text goes into a collapsed <details>.
+
+const BOOT_TIMEOUT_MS = 120_000; // show the error message if not ready by then
+const DONE_GRACE_MS = 3_000; // PyScript finished running main.py but no data-ready
+
+const html = document.documentElement;
+const base = new URL(".", location.href);
+const sizes = new Map(); // asset key -> expected bytes
+const received = new Map(); // asset key -> bytes seen so far
+const state = { ready: false, failed: false, errors: [] };
+window.paddockBoot = state;
+
+const $ = (id) => document.getElementById(id);
+const keyOf = (url) => {
+  const u = new URL(url, location.href);
+  return u.origin === base.origin && u.pathname.startsWith(base.pathname)
+    ? u.pathname.slice(base.pathname.length)
+    : null;
+};
+
+function render() {
+  const bar = $("boot-progress");
+  const label = $("boot-label");
+  if (!bar || !label || state.ready || state.failed || sizes.size === 0) return;
+  let total = 0;
+  let got = 0;
+  for (const [key, size] of sizes) {
+    total += size;
+    got += Math.min(received.get(key) ?? 0, size);
+  }
+  // Downloads fill 95 %; the rest is Python start-up, ended by data-ready.
+  bar.value = total ? (0.95 * got) / total : 0;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  label.textContent =
+    got < total
+      ? `Loading the game engine… ${mb(got)} of ${mb(total)} MB`
+      : "Starting the game engine…";
+}
+
+// ---------------------------------------------------------------- download tracking
+
+const originalFetch = window.fetch.bind(window);
+
+async function count(key, response) {
+  try {
+    const reader = response.clone().body.getReader();
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.byteLength;
+      received.set(key, n);
+      render();
+    }
+  } catch {
+    // progress is best effort; never break the boot over it
+  }
+}
+
+function trackedFetch(input, init) {
+  const promise = originalFetch(input, init);
+  const key = keyOf(input instanceof Request ? input.url : String(input));
+  if (key !== null && !key.endsWith("build-info.json")) {
+    promise.then((response) => {
+      if (response.ok && response.body && !received.has(key)) {
+        received.set(key, 0);
+        count(key, response);
+      }
+    }, () => {});
+  }
+  // The original Response is returned untouched (URL and type intact), so
+  // WebAssembly.instantiateStreaming and the wasm code cache keep working.
+  return promise;
+}
+window.fetch = trackedFetch;
+
+// Module imports (pyodide.mjs, pyodide.asm.mjs) do not go through fetch: count them
+// as complete when their resource timing entry arrives.
+if ("PerformanceObserver" in window) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const key = keyOf(entry.name);
+      if (key !== null && entry.initiatorType !== "fetch" && sizes.has(key)) {
+        received.set(key, sizes.get(key));
+      }
+    }
+    render();
+  }).observe({ type: "resource", buffered: true });
+}
+
+originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
+  .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`build-info.json: ${r.status}`))))
+  .then((info) => {
+    for (const [key, size] of Object.entries(info.boot_sizes ?? {})) sizes.set(key, size);
+    for (const entry of performance.getEntriesByType("resource")) {
+      const key = keyOf(entry.name);
+      if (key !== null && entry.initiatorType !== "fetch" && sizes.has(key)) {
+        received.set(key, sizes.get(key));
+      }
+    }
+    render();
+  })
+  .catch((error) => console.warn("Paddock boot: no progress sizes:", error));
+
+// ---------------------------------------------------------------- ready and errors
+
+function onReady() {
+  if (state.ready) return;
+  state.ready = true;
+  delete html.dataset.bootFailed;
+  performance.mark("paddock-ready");
+  if (window.fetch === trackedFetch) window.fetch = originalFetch;
+  const bar = $("boot-progress");
+  if (bar) bar.value = 1;
+  $("boot-error")?.setAttribute("hidden", "");
+  $("boot-error")?.removeAttribute("role");
+  $("boot")?.classList.remove("failed");
+}
+
+function fail(reason) {
+  if (state.ready) return;
+  if (reason) state.errors.push(String(reason));
+  const details = $("boot-error-details");
+  if (details) details.textContent = state.errors.join("\n\n");
+  if (state.failed) return;
+  state.failed = true;
+  html.dataset.bootFailed = "1";
+  $("boot")?.classList.add("failed");
+  $("boot-error")?.setAttribute("role", "alert"); // only when shown: no empty alerts
+  $("boot-error")?.removeAttribute("hidden");
+  $("main")?.setAttribute("aria-busy", "false");
+}
+
+if (html.dataset.ready === "1") onReady();
+new MutationObserver(() => {
+  if (html.dataset.ready === "1") onReady();
+}).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+
+if (typeof WebAssembly !== "object") {
+  fail("This browser does not support WebAssembly.");
+}
+
+// PyScript reports boot and Python errors as <div class="py-error"> banners in <body>:
+// move their text into the details box (CSS hides the raw banner).
+function watchBody() {
+  const take = (node) => {
+    if (node instanceof HTMLElement && node.classList.contains("py-error")) {
+      fail(node.textContent);
+    }
+  };
+  document.body.querySelectorAll(".py-error").forEach(take);
+  new MutationObserver((records) => {
+    for (const record of records) record.addedNodes.forEach(take);
+  }).observe(document.body, { childList: true });
+}
+if (document.body) watchBody();
+else document.addEventListener("DOMContentLoaded", watchBody, { once: true });
+
+// A script or stylesheet of the shell failed to load (e.g. pyscript/core.js 404).
+addEventListener(
+  "error",
+  (event) => {
+    const el = event.target;
+    if (el instanceof HTMLScriptElement || el instanceof HTMLLinkElement) {
+      if (el.rel !== "icon") fail(`Could not load ${el.src || el.href}`);
+    }
+  },
+  true,
+);
+addEventListener("error", (event) => {
+  if (state.ready) return;
+  if (event.error instanceof EvalError) fail(event.message); // CSP blocked an eval
+  else if (event.message) state.errors.push(event.message);
+});
+addEventListener("securitypolicyviolation", (event) => {
+  if (!state.ready) state.errors.push(`CSP blocked ${event.blockedURI} (${event.violatedDirective})`);
+});
+addEventListener("unhandledrejection", (event) => {
+  if (!state.ready) state.errors.push(String(event.reason?.stack ?? event.reason));
+});
+
+// main.py ran to the end (or raised) but the app never became ready.
+addEventListener("py:all-done", () => {
+  setTimeout(() => {
+    if (!state.ready) fail("Python finished starting but the app did not become ready.");
+  }, DONE_GRACE_MS);
+});
+
+setTimeout(() => {
+  if (!state.ready) fail(`Not ready after ${BOOT_TIMEOUT_MS / 1000} s.`);
+}, BOOT_TIMEOUT_MS);

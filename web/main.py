@@ -1,0 +1,3 @@
+from paddock_web.app import start
+
+start()
