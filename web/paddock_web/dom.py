@@ -42,8 +42,8 @@ class PyodideBrowser:
     """:class:`Browser` for the real page under Pyodide."""
 
     def __init__(self) -> None:
-        import js  # type: ignore[import-not-found]
-        from pyodide.ffi import (  # type: ignore[import-not-found]
+        import js
+        from pyodide.ffi import (
             create_once_callable,
             create_proxy,
             to_js,

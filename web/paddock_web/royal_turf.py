@@ -485,7 +485,7 @@ def odds_table(view: Any, ctx: GameContext) -> Markup:
     head = [h("th", {"scope": "col"}, t("rt_bets"))] + [
         h(
             "th",
-            {"scope": "col", "class": classes(columns[k] and "hl")},
+            {"scope": "col", "class": classes(bool(columns[k]) and "hl")},
             "5+" if k == 5 else str(k),
             h(
                 "span",
@@ -512,7 +512,7 @@ def odds_table(view: Any, ctx: GameContext) -> Markup:
                 [
                     h(
                         "td",
-                        {"class": classes("num", columns[k + 1] and "hl")},
+                        {"class": classes("num", bool(columns[k + 1]) and "hl")},
                         ctx.cat.money(v * view["multiplier"]),
                     )
                     for k, v in enumerate(view["odds"][place])
