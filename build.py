@@ -11,18 +11,22 @@ python3 build.py bench                 run benchmarks/run.py
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
+import urllib.request
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +283,38 @@ def serve(port: int, do_build: bool) -> None:
         pass
     finally:
         server.server_close()
+
+
+@contextlib.contextmanager
+def serve_in_background(timeout: float = 20.0) -> Iterator[str]:
+    """Run `build.py serve --no-build` on a free port; yields its URL (tests, benchmarks)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--no-build", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"`build.py serve` did not come up on {url}") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 # --------------------------------------------------------------------------- test

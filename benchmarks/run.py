@@ -18,19 +18,20 @@ import argparse
 import json
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the repo's build.py)
+
 DIST = ROOT / "dist"
 RESULTS = Path(__file__).resolve().parent / "results.json"
 CHROMIUM = "/usr/bin/chromium"
@@ -77,39 +78,16 @@ document.documentElement.dataset.ready = "1";
 # --------------------------------------------------------------------------- helpers
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def served_dist() -> Iterator[str]:
     """Serve dist/ (with the plain baseline page added) via `build.py serve --no-build`."""
     extra = {DIST / "bench_plain.html": PLAIN_HTML, DIST / "bench_plain.js": PLAIN_JS}
     for path, text in extra.items():
         path.write_text(text, encoding="utf-8")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "build.py", "serve", "--no-build", "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("`build.py serve` did not start") from None
-                time.sleep(0.1)
-        yield url
+        with build.serve_in_background() as url:
+            yield url
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
         for path in extra:
             path.unlink(missing_ok=True)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 
+from .bots import Bot, SeatWindow
 from .registry import get_game
 from .state import State, sample_outcome
 
@@ -37,3 +39,26 @@ def random_games_per_second(
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return done / elapsed
+
+
+def play_with_bots(
+    state: State,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    on_choice: Callable[[int, float], None] | None = None,
+) -> State:
+    """Play ``state`` to the end, seat ``i`` choosing with ``bots[i]`` (through its window).
+
+    ``on_choice(seat, seconds)`` is told how long each choice took.
+    """
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player()
+        start = time.perf_counter()
+        action = bots[seat].choose(SeatWindow(state, seat), seat, rng)
+        if on_choice is not None:
+            on_choice(seat, time.perf_counter() - start)
+        state.apply(action)
+    return state

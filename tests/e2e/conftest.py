@@ -22,16 +22,16 @@ which has just built it).
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build  # noqa: E402  (the repo's build.py)
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright  # noqa: E402
@@ -58,41 +58,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.e2e)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     if os.environ.get("PADDOCK_DIST_BUILT") != "1":
         subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "build.py", "serve", "--no-build", "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"`build.py serve` did not come up on {url}") from None
-                time.sleep(0.1)
+    with build.serve_in_background() as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="session")
