@@ -15,9 +15,9 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import i18n, setup_link  # noqa: E402
-from paddock_web.app import SAVE_KEY, App  # noqa: E402
+from paddock_web.app import SAVE_KEY, TABLES, App  # noqa: E402
 
-from pygames.core import Match  # noqa: E402
+from pygames.core import CATALOGUE, Match  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -66,8 +66,9 @@ def test_home_lists_all_five_games_and_sets_ready() -> None:
     for title in ("Finish Line", "Gambler", "Homestretch", "Royal Turf", "TurfMaster"):
         assert title in b.text()
     playable = [c["data-arg"] for c in b.controls() if c["data-act"] == "choose"]
-    assert playable == ["royal_turf"]
-    assert b.text().count("Coming soon") == 4
+    built = [e.id for e in CATALOGUE if e.id in TABLES]
+    assert "royal_turf" in playable and playable == built
+    assert b.text().count("Coming soon") == 5 - len(built)
 
 
 def test_language_follows_browser_and_switch() -> None:

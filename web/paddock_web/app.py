@@ -365,7 +365,8 @@ class App:
 
     def home_screen(self) -> Markup:
         t = self.cat.t
-        playable = {g.id for g in pygames.games()}
+        # A game is offered once both its engine and its table exist.
+        playable = {g.id for g in pygames.games()} & set(TABLES)
         cards = []
         for entry in CATALOGUE:
             ok = entry.id in playable

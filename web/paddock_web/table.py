@@ -31,17 +31,18 @@ class GameContext:
     viewer: int | None
     fresh: list[dict[str, Any]] = field(default_factory=list)
     motion: bool = True  # False under prefers-reduced-motion
+    _index: dict[str, int] | None = field(default=None, repr=False)
 
     def t(self, key: str, **params: Any) -> str:
         return self.cat.t(key, **params)
 
     def index_of(self, action: dict[str, Any]) -> int | None:
         """Position of ``action`` among the legal actions (None if not legal)."""
-        key = json.dumps(action, sort_keys=True)
-        for i, candidate in enumerate(self.legal):
-            if json.dumps(candidate, sort_keys=True) == key:
-                return i
-        return None
+        if self._index is None:
+            self._index = {
+                json.dumps(a, sort_keys=True): i for i, a in reversed(list(enumerate(self.legal)))
+            }
+        return self._index.get(json.dumps(action, sort_keys=True))
 
     def play_attrs(self, action: dict[str, Any]) -> dict[str, object] | None:
         """``data-act`` attributes that play ``action``, or None if it is not legal."""
