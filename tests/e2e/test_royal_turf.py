@@ -39,11 +39,17 @@ def test_full_hidden_bets_game_through_the_ui(page: Page) -> None:
     names = ["Ann", EVIL, "Cy"]
     start_game(page, names, ["human", "human", "computer"], hidden=True, seed=2024)
     rng = random.Random(7)
-    curtains = bets = moves = 0
+    curtains = bets = moves = interludes = 0
     unlocked: int | None = None
     deadline = time.monotonic() + 420
     while not page.locator("[data-testid=results]").count():
         assert time.monotonic() < deadline, "the game did not finish in time"
+        if page.locator("[data-testid=continue]").count():
+            # Between races everyone sees the settlement first.
+            assert page.locator("[data-testid=interlude] .race-results").count() == 1
+            interludes += 1
+            page.click("[data-testid=continue]")
+            continue
         curtain = page.locator("[data-testid=curtain]")
         if curtain.count():
             confirm = page.locator("[data-testid=curtain-confirm]")
@@ -84,7 +90,7 @@ def test_full_hidden_bets_game_through_the_ui(page: Page) -> None:
             continue
         page.wait_for_timeout(15)
     assert bets == 2 * 4 * 3 and curtains == bets  # two humans, four rounds, three races
-    assert moves > 20
+    assert moves > 20 and interludes == 2  # after races 1 and 2
     # Names are text: the literal string is shown and no element was injected.
     assert EVIL in page.locator("[data-testid=results]").inner_text()
     assert page.locator("#app img").count() == 0 and dialogs == []

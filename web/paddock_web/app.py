@@ -15,7 +15,7 @@ import pygames
 from pygames.core import CATALOGUE, BadSave, IllegalAction, Match
 from pygames.core.match import MAX_SEED
 
-from . import royal_turf, setup_link
+from . import finish_line, royal_turf, setup_link
 from .dom import Browser
 from .html import Markup, classes, h, join
 from .i18n import LANGUAGES, Catalogue, pick_language
@@ -24,7 +24,7 @@ from .table import GameContext
 SAVE_KEY = "paddock.save.v1"
 LANG_KEY = "paddock.lang"
 SPEED_KEY = "paddock.speed"
-TABLES = {"royal_turf": royal_turf}
+TABLES = {"finish_line": finish_line, "royal_turf": royal_turf}
 SPEEDS = {"slow": 1200, "normal": 600, "fast": 150, "instant": 0}
 
 
@@ -45,6 +45,7 @@ class App:
         self.local: dict[str, Any] = {}  # per-turn UI choices (e.g. the chip picked)
         self.legal: list[dict[str, Any]] = []
         self.fresh_events = 0  # events added by the last step (for motion)
+        self.interlude = False  # a race just ended: show its settlement before going on
         self._timer = 0
 
     # --- start ------------------------------------------------------------------
@@ -231,15 +232,25 @@ class App:
         except IllegalAction as exc:
             self.error = str(exc)
             return
-        self.fresh_events = len(self.match.events) - before
+        self.note_events(before)
         self.local = {}
         if self.match.current_player() != actor:
             self.unlocked = None  # the private panel closes when the turn passes
         self.save()
 
+    def note_events(self, before: int) -> None:
+        assert self.match is not None
+        self.fresh_events = len(self.match.events) - before
+        ended = any(e["type"] == "race_over" for e in self.match.events[before:])
+        self.interlude = ended and not self.match.is_over()
+
+    def act_continue(self, _: str, __: str | None) -> None:
+        self.interlude = False
+
     def act_undo(self, _: str, __: str | None) -> None:
         if self.match is not None and self.match.undo():
             self.unlocked = None
+            self.interlude = False
             self.local = {}
             self.fresh_events = 0
             self.save()
@@ -277,11 +288,11 @@ class App:
             return
         if not self.match.is_computer_turn() or self.peek is not None:
             return
-        if self.local.get("peek_request") is not None:
-            return  # a player is looking at their own secrets; wait for "Done"
+        if self.local.get("peek_request") is not None or self.interlude:
+            return  # someone is reading their secrets or the settlement; wait for them
         before = len(self.match.events)
         self.match.play_computer()
-        self.fresh_events = len(self.match.events) - before
+        self.note_events(before)
         self.unlocked = None
         self.save()
         self.render()
@@ -301,6 +312,7 @@ class App:
             and self.match is not None
             and not self.match.is_over()
             and self.match.is_computer_turn()
+            and not self.interlude
         ):
             self.schedule_computer()
 
@@ -607,6 +619,8 @@ class App:
         match = self.match
         table = TABLES[match.game_id]
         title = t(f"game_{match.game_id}")
+        if self.interlude:
+            return join(self.header(title), self.interlude_screen(table))
         curtain_seat = self.needs_curtain()
         if curtain_seat is not None:
             return join(self.header(title), self.curtain(curtain_seat))
@@ -648,6 +662,42 @@ class App:
                 self.log_panel(table),
             ),
             self.overlay_panel(table),
+        )
+
+    def interlude_screen(self, table: Any) -> Markup:
+        """The settlement of the race just run, for everyone, before the next one."""
+        assert self.match is not None
+        t = self.cat.t
+        view = self.match.state.view(None)
+        ctx = GameContext(
+            cat=self.cat,
+            players=self.match.players,
+            seats=self.match.seats,
+            legal=[],
+            local={},
+            viewer=None,
+        )
+        last = {**view, "results": view["results"][-1:]}
+        return h(
+            "main",
+            {"class": "table interlude", "id": "main", "data-testid": "interlude"},
+            h(
+                "section",
+                {"class": "results"},
+                h("h1", {}, t("race_over_heading", race=view["results"][-1]["race"])),
+                table.results_detail(last, ctx),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary big",
+                        "data-act": "continue",
+                        "data-testid": "continue",
+                        "autofocus": True,
+                    },
+                    t("continue"),
+                ),
+            ),
         )
 
     def curtain(self, seat: int) -> Markup:
@@ -706,7 +756,7 @@ class App:
                         "data-arg": str(i),
                         "data-testid": f"peek-{i}",
                     },
-                    t("my_secrets"),
+                    t(getattr(table, "PEEK_KEY", "my_secrets")),
                 )
             cards.append(
                 h(

@@ -95,6 +95,9 @@ SYMBOL_DEFS = Markup(
 )
 
 
+PEEK_KEY = "rt_my_chips"  # the button that shows a player their own secrets
+
+
 # --- the hooks the site calls -----------------------------------------------------------
 def turn_is_secret(public_view: Any) -> bool:
     """In the hidden-bets variant every betting turn is private (spec §9)."""

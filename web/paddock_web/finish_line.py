@@ -1,0 +1,789 @@
+"""Finish Line's table: the lineup of horse tiles, the dice pool, the hand and the sheets."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .html import Markup, classes, h, join
+from .i18n import Catalogue
+from .table import GameContext
+
+COLOURS = ("white", "green", "black", "red", "yellow")
+RACE_PHASES = ("take_first", "take", "roll", "use", "extra", "photo")
+# Short glyphs drawn on the dice; the words are in the catalogue (tooltips, log).
+GLYPHS = {
+    "HORSESHOE": "∩",
+    "LOGO": "FL",
+    "BLANK": "",
+    "OUTSIDER_1000": "1000",
+    "OUTSIDER_2000": "2000",
+    "OUTSIDER_3000": "3000",
+    "SIDE_BET": "±500",
+    "EXTRA_TURN": "+∩",
+    "DISQUALIFIED": "DQ",
+    "INSIDER_TIP": "↺2",
+    "CHANGE_OF_PACE": "⇄",
+    "WHIP": "/",
+    "DOUBLE_HORSESHOE": "∩∩",
+    "HELMET": "⛑",
+    "INTERFERENCE": "⤨",
+    "NECK_AND_NECK": "=",
+    "LOSS_OF_SPEED": "↓2",
+}
+AMOUNTS = (100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
+
+
+def face_name(face: str | None, cat: Catalogue) -> str:
+    return cat.t("fl_face_unrolled") if face is None else cat.t(f"fl_face_{face.lower()}")
+
+
+def die(colour: str, face: str | None, cat: Catalogue, extra: str = "") -> Markup:
+    """One die as an icon with its meaning in words (tooltip and accessible name)."""
+    label = cat.t("fl_die_label", colour=cat.t(f"fl_colour_{colour}"), face=face_name(face, cat))
+    return h(
+        "span",
+        {
+            "class": classes("fl-die", f"d-{colour}", extra),
+            "title": label,
+            "role": "img",
+            "aria-label": label,
+        },
+        GLYPHS.get(face or "", "?") if face is not None else "·",
+    )
+
+
+def horse_label(view: Any, horse: int) -> str:
+    for entry in view["row"]:
+        if entry["horse"] == horse:
+            return f"{horse} {entry['name']}"
+    for entry in view.get("disqualified", []):
+        if entry["horse"] == horse:
+            return str(horse)
+    return str(horse)
+
+
+PEEK_KEY = "fl_my_sheet"  # the button that shows a player their own secrets
+
+
+# --- hooks --------------------------------------------------------------------------------
+def turn_is_secret(public_view: Any) -> bool:
+    """Bet slips are private: every slip is entered behind the curtain (§9)."""
+    return bool(public_view["phase"] == "betting")
+
+
+def has_private(view: Any, seat: int) -> bool:
+    return view["phase"] in RACE_PHASES
+
+
+def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+    money = view["money"][seat]
+    if view.get("totals"):
+        return ctx.cat.money(view["totals"][seat])
+    return ctx.t("fl_money_hidden") if money is None else ctx.cat.money(money)
+
+
+def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+    bits: list[Markup] = []
+    ledger = view["ledger"][seat]
+    if ledger:
+        bits.append(
+            h("span", {"class": "ledger"}, ctx.t("fl_ledger", amount=ctx.cat.money(ledger)))
+        )
+    held = view["held"][seat]
+    if held:
+        bits.append(
+            h(
+                "span",
+                {"class": "held"},
+                ctx.t("fl_held", n=held),
+                [die("black", "EXTRA_TURN", ctx.cat, "small") for _ in range(held)],
+            )
+        )
+    if view["phase"] == "betting" and view["slip_confirmed"][seat]:
+        bits.append(h("span", {"class": "slip-done"}, ctx.t("fl_slip_done")))
+    return join(*bits)
+
+
+def status_text(view: Any, ctx: GameContext) -> str:
+    t = ctx.t
+    race = t("fl_race_of", race=view["race"], races=view["races"])
+    seat = view["current_player"]
+    who = ctx.players[seat] if isinstance(seat, int) and seat >= 0 else ""
+    phase = view["phase"]
+    if phase == "betting":
+        return t("fl_status_betting", race=race, name=who)
+    if phase in ("take_first", "take"):
+        return t("fl_status_take", race=race, name=who, turn=view["turn_number"])
+    if phase == "use":
+        return t("fl_status_use", race=race, name=who, turn=view["turn_number"])
+    if phase == "extra":
+        return t("fl_status_extra", race=race, name=who)
+    return race
+
+
+def board(view: Any, ctx: GameContext) -> Markup:
+    return join(lineup(view, ctx), dice_area(view, ctx))
+
+
+def _horse_actions(ctx: GameContext) -> dict[int, int]:
+    """Tile -> index of the one action that a click on that tile plays."""
+    picked = ctx.local.get("die")
+    out: dict[int, int] = {}
+    for i, a in enumerate(ctx.legal):
+        if a["type"] == "extra":
+            out[a["horse"]] = i
+        elif a["type"] == "use" and "horse" in a and picked == f"{a['colour']}:{a['face']}":
+            out[a["horse"]] = i
+    return out
+
+
+def _tile(view: Any, entry: dict[str, Any], ctx: GameContext, click: dict[int, int]) -> Markup:
+    t = ctx.t
+    horse = entry["horse"]
+    dice = entry["dice"]
+    slots = [die(d["colour"], d["face"], ctx.cat, "on-tile") for d in dice]
+    slots += [
+        h("span", {"class": "fl-field", "aria-hidden": "true"})
+        for _ in range(max(0, entry["fields"] - len(dice)))
+    ]
+    kind = entry["type"]
+    badge = kind and h("span", {"class": f"badge b-{kind}", "title": t(f"fl_type_{kind}")}, kind)
+    attrs: dict[str, object] = {
+        "class": classes(
+            "fl-tile",
+            kind and f"t-{kind}",
+            entry["rank"] == 1 and "leader",
+            horse in click and "can-pick",
+        ),
+        "data-horse": str(horse),
+        "data-testid": f"tile-{horse}",
+    }
+    label = t(
+        "fl_tile_label", horse=horse, name=entry["name"], rank=entry["rank"], odds=entry["odds"]
+    )
+    inner = [
+        h("span", {"class": "tile-no num"}, str(horse)),
+        badge,
+        h("span", {"class": "tile-name"}, entry["name"]),
+        h("span", {"class": "tile-dice"}, slots),
+        h(
+            "span",
+            {"class": "tile-meta"},
+            t("fl_rank", rank=entry["rank"]),
+            " · ",
+            t("fl_odds_x", odds=entry["odds"]),
+        ),
+    ]
+    if horse in click:
+        attrs.update({"data-act": "play", "data-arg": str(click[horse])})
+        return h("button", {"type": "button", **attrs, "aria-label": label}, inner)
+    return h("li", {**attrs, "aria-label": label}, inner)
+
+
+def lineup(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    click = _horse_actions(ctx)
+    row = view["row"]
+    tiles: list[Markup] = []
+    level = row[-2:] if view["nn"] and len(row) >= 2 else []
+    for entry in row:
+        if entry in level:
+            continue
+        tiles.append(_tile(view, entry, ctx, click))
+    if level:
+        tiles.append(
+            h(
+                "li",
+                {"class": "level-pair", "aria-label": t("fl_level_pair")},
+                h("span", {"class": "level-note"}, t("fl_level_pair")),
+                h("ol", {}, [_tile(view, e, ctx, click) for e in level]),
+            )
+        )
+    odds = h(
+        "ol",
+        {"class": "odds-row", "aria-label": t("fl_odds_row")},
+        [
+            h("li", {}, h("span", {"class": "slot"}, f"s{k}"), h("b", {"class": "num"}, f"{x}×"))
+            for k, x in enumerate(view["odds"], start=1)
+        ],
+    )
+    dq = None
+    if view["disqualified"]:
+        dq = h(
+            "p",
+            {"class": "dq", "data-testid": "disqualified"},
+            t("fl_disqualified"),
+            " ",
+            [h("s", {"class": "dq-tile"}, str(d["horse"])) for d in view["disqualified"]],
+        )
+    return h(
+        "section",
+        {"class": "fl-lineup", "aria-label": t("fl_lineup")},
+        h("p", {"class": "direction"}, h("span", {}, t("fl_back")), h("span", {}, t("fl_front"))),
+        h("ol", {"class": "fl-row"}, tiles),
+        odds,
+        dq,
+    )
+
+
+def dice_area(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    pool = []
+    for c in COLOURS:
+        locked = c == "yellow" and not view["home_stretch"]
+        pool.append(
+            h(
+                "li",
+                {"class": classes("pool-colour", locked and "locked"), "data-testid": f"pool-{c}"},
+                die(c, None, ctx.cat),
+                h("b", {"class": "num"}, str(view["pool"][c])),
+                locked and h("small", {}, t("fl_yellow_locked")),
+            )
+        )
+    removed = [
+        h("li", {}, die(c, None, ctx.cat), h("b", {"class": "num"}, str(n)))
+        for c, n in view["removed"].items()
+        if n
+    ]
+    hand = None
+    if view["hand"]:
+        holder = view["hand_player"]
+        fresh = any(e["type"] in ("rolled", "roll") for e in ctx.fresh)
+        hand = h(
+            "div",
+            {"class": "hand", "data-testid": "hand"},
+            h(
+                "h3",
+                {},
+                t("fl_hand_of", name=ctx.players[holder]) if holder is not None else t("fl_hand"),
+            ),
+            [
+                die(d["colour"], d["face"], ctx.cat, classes("big", fresh and "tumble"))
+                for d in view["hand"]
+            ],
+        )
+    return h(
+        "section",
+        {"class": "fl-dice", "aria-label": t("fl_dice")},
+        h(
+            "div",
+            {},
+            h("h3", {}, t("fl_pool", n=view["pool_size"])),
+            h("ul", {"class": "pool"}, pool),
+        ),
+        hand,
+        h(
+            "div",
+            {},
+            h("h3", {}, t("fl_removed")),
+            h("ul", {"class": "pool removed"}, removed or h("li", {}, t("fl_none"))),
+        ),
+    )
+
+
+# --- the player's choices ---------------------------------------------------------------
+def actions(view: Any, ctx: GameContext) -> Markup:
+    phase = view["phase"]
+    if phase == "betting":
+        seat = int(view["current_player"])
+        return private_frame(view, seat, ctx, bet_builder(view, ctx))
+    if phase == "take_first":
+        return take_first(view, ctx)
+    if phase == "take":
+        return _buttons(
+            ctx,
+            [
+                (
+                    i,
+                    ctx.t("fl_take", colour=ctx.t(f"fl_colour_{a['colour']}")),
+                    f"take-{a['colour']}",
+                )
+                for i, a in enumerate(ctx.legal)
+            ],
+            ctx.t("fl_pick_colour"),
+        )
+    if phase == "use":
+        return use_panel(view, ctx)
+    if phase == "extra":
+        items = []
+        for i, a in enumerate(ctx.legal):
+            if a["type"] == "extra":
+                items.append(
+                    (
+                        i,
+                        ctx.t("fl_extra_on", horse=horse_label(view, a["horse"])),
+                        f"extra-{a['horse']}",
+                    )
+                )
+            else:
+                items.append((i, ctx.t("fl_extra_decline"), "extra-decline"))
+        return _buttons(ctx, items, ctx.t("fl_extra_help"))
+    return join()
+
+
+def _buttons(ctx: GameContext, items: list[tuple[int, str, str]], prompt: str) -> Markup:
+    return join(
+        h("p", {}, prompt),
+        h(
+            "div",
+            {"class": "choices", "role": "group"},
+            [
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "play",
+                        "data-arg": str(i),
+                        "data-testid": testid,
+                    },
+                    text,
+                )
+                for i, text, testid in items
+            ],
+        ),
+    )
+
+
+def take_first(view: Any, ctx: GameContext) -> Markup:
+    items = []
+    for i, a in enumerate(ctx.legal):
+        names = " + ".join(ctx.t(f"fl_colour_{c}") for c in a["colours"])
+        items.append((i, names, "first-" + "-".join(a["colours"])))
+    return _buttons(ctx, items, ctx.t("fl_pick_first"))
+
+
+def use_panel(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    picked = ctx.local.get("die")
+    dice = []
+    seen: set[str] = set()
+    for d in view["hand"]:
+        key = f"{d['colour']}:{d['face']}"
+        if key in seen:
+            continue
+        seen.add(key)
+        dice.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": classes("die-pick", key == picked and "on"),
+                    "data-act": "local",
+                    "data-arg": "die",
+                    "value": key,
+                    "aria-pressed": "true" if key == picked else "false",
+                    "data-testid": f"die-{d['colour']}-{d['face']}",
+                },
+                die(d["colour"], d["face"], ctx.cat, "big"),
+                " ",
+                face_name(d["face"], ctx.cat),
+            )
+        )
+    out: list[Markup] = [
+        h("p", {}, t("fl_pick_die")),
+        h("div", {"class": "choices", "role": "group"}, dice),
+    ]
+    if picked:
+        colour, face = picked.split(":")
+        uses = [
+            (i, a) for i, a in enumerate(ctx.legal) if a["colour"] == colour and a["face"] == face
+        ]
+        items = []
+        for i, a in uses:
+            if a["type"] == "discard":
+                items.append((i, t("fl_discard"), "discard"))
+            else:
+                items.append((i, describe_use(view, a, ctx.cat), "use-" + _use_key(a)))
+        if len(uses) == 1:
+            out.append(h("p", {"class": "note"}, t("fl_only_discard")))
+        out.append(
+            h(
+                "div",
+                {"class": "choices", "role": "group", "data-testid": "uses"},
+                [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-act": "play",
+                            "data-arg": str(i),
+                            "data-testid": testid,
+                            "class": "primary" if testid != "discard" else None,
+                        },
+                        text,
+                    )
+                    for i, text, testid in items
+                ],
+            )
+        )
+    return join(*out)
+
+
+def _use_key(action: dict[str, Any]) -> str:
+    if "horse" in action:
+        return str(action["horse"])
+    if "from" in action:
+        return f"{action['from']}-{action['to']}"
+    if "order" in action:
+        return "-".join(str(x) for x in action["order"])
+    if "colours" in action:
+        return "-".join(action["colours"]) or "none"
+    return "go"
+
+
+def describe_use(view: Any, action: dict[str, Any], cat: Catalogue) -> str:
+    t = cat.t
+    face = action["face"]
+    if "horse" in action:
+        return t("fl_use_on", face=face_name(face, cat), horse=horse_label(view, action["horse"]))
+    if "from" in action:
+        return t(
+            "fl_use_pace",
+            src=horse_label(view, action["from"]),
+            dst=horse_label(view, action["to"]),
+        )
+    if "order" in action:
+        return t("fl_use_order", order=" → ".join(str(x) for x in action["order"]))
+    if "colours" in action:
+        names = ", ".join(t(f"fl_colour_{c}") for c in action["colours"]) or t("fl_none")
+        return t("fl_use_insider", dice=names)
+    return t("fl_use_plain", face=face_name(face, cat))
+
+
+def bet_builder(view: Any, ctx: GameContext) -> Markup:
+    """The paper sheet: pick win horse or place pair, then add stakes in steps."""
+    t = ctx.t
+    kind = ctx.local.get("bet_kind") or "win"
+    target = ctx.local.get("bet_target")
+    lineup_horses = [e["horse"] for e in view["row"]]
+    odds_of = {e["horse"]: e["odds"] for e in view["row"]}
+    kinds = h(
+        "div",
+        {"class": "choices", "role": "group"},
+        [
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "data-act": "local",
+                    "data-arg": "bet_kind",
+                    "value": k,
+                    "class": classes(k == kind and "on"),
+                    "aria-pressed": "true" if k == kind else "false",
+                    "data-testid": f"bet-kind-{k}",
+                },
+                t(f"fl_{k}_bet"),
+            )
+            for k in ("win", "place")
+        ],
+    )
+    targets = []
+    if kind == "win":
+        for horse in lineup_horses:
+            value = str(horse)
+            if ctx.index_of({"type": "bet_win", "horse": horse, "amount": 100}) is None:
+                continue
+            targets.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "local",
+                        "data-arg": "bet_target",
+                        "value": value,
+                        "class": classes(value == target and "on"),
+                        "data-testid": f"bet-target-{value}",
+                    },
+                    t("fl_win_target", horse=horse_label(view, horse), odds=odds_of[horse]),
+                )
+            )
+    else:
+        for a, b in combinations(sorted(lineup_horses), 2):
+            value = f"{a}-{b}"
+            if ctx.index_of({"type": "bet_place", "horses": [a, b], "amount": 100}) is None:
+                continue
+            targets.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "local",
+                        "data-arg": "bet_target",
+                        "value": value,
+                        "class": classes("small", value == target and "on"),
+                        "data-testid": f"bet-target-{value}",
+                    },
+                    t("fl_place_target", a=a, b=b, odds=odds_of[a] + odds_of[b]),
+                )
+            )
+    stakes = []
+    if target:
+        for amount in AMOUNTS:
+            if kind == "win":
+                action: dict[str, Any] = {"type": "bet_win", "horse": int(target), "amount": amount}
+            else:
+                a, b = (int(x) for x in target.split("-"))
+                action = {"type": "bet_place", "horses": [a, b], "amount": amount}
+            i = ctx.index_of(action)
+            if i is not None:
+                stakes.append(
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-act": "play",
+                            "data-arg": str(i),
+                            "class": "stake",
+                            "data-testid": f"stake-{amount}",
+                        },
+                        "+",
+                        ctx.cat.money(amount),
+                    )
+                )
+    done = ctx.index_of({"type": "bet_done"})
+    return join(
+        h("p", {}, t("fl_bet_help")),
+        kinds,
+        h("div", {"class": "choices targets", "role": "group"}, targets or t("fl_no_more_lines")),
+        target
+        and h(
+            "div", {"class": "choices", "role": "group"}, stakes or h("span", {}, t("fl_no_money"))
+        ),
+        done is not None
+        and h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary big",
+                "data-act": "play",
+                "data-arg": str(done),
+                "data-testid": "bet-done",
+            },
+            t("fl_confirm_slip"),
+        ),
+    )
+
+
+def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
+    t = ctx.t
+    slip = view["slip"] or {"win": [], "place": [], "stake": 0}
+    lines = [
+        h(
+            "li",
+            {},
+            t(
+                "fl_win_line",
+                horse=horse_label(view, w["horse"]),
+                amount=ctx.cat.money(w["amount"]),
+                odds=w["odds"],
+            ),
+        )
+        for w in slip["win"]
+    ]
+    lines += [
+        h(
+            "li",
+            {},
+            t(
+                "fl_place_line",
+                a=p["horses"][0],
+                b=p["horses"][1],
+                amount=ctx.cat.money(p["amount"]),
+                odds=p["odds"],
+            ),
+        )
+        for p in slip["place"]
+    ]
+    money = view["money"][seat]
+    left = slip.get("left")
+    return h(
+        "section",
+        {
+            "class": f"private pc{seat}",
+            "data-testid": f"private-{seat}",
+            "aria-label": t("private_of", name=ctx.players[seat]),
+        },
+        h("h3", {}, t("private_of", name=ctx.players[seat]), " — ", t("fl_sheet")),
+        h("ol", {"class": "slip-lines"}, lines or h("li", {}, t("fl_empty_slip"))),
+        h(
+            "p",
+            {"class": "num"},
+            t("fl_stake_total", stake=ctx.cat.money(slip["stake"])),
+            " · ",
+            t("fl_money_left", money=ctx.cat.money(left if left is not None else money or 0)),
+        ),
+        inner,
+    )
+
+
+def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
+    return private_frame(view, seat, ctx)
+
+
+# --- words -------------------------------------------------------------------------------
+def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
+    t = cat.t
+    kind = event["type"]
+    seat = event.get("seat")
+    who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+    horse = event.get("horse")
+    if kind == "start_player":
+        return t("fl_ev_start_player", name=who, race=event.get("race", ""))
+    if kind == "race_started":
+        return t("fl_ev_race_started", race=event["race"])
+    if kind == "tile_revealed":
+        return t("fl_ev_tile", horse=event.get("tile", horse), slot=event.get("slot", ""))
+    if kind == "betting_opens":
+        return t("fl_ev_betting_opens", name=who)
+    if kind == "slip_confirmed":
+        return t("fl_ev_slip", name=who)
+    if kind == "betting_closed":
+        return t("fl_ev_betting_closed")
+    if kind == "turn":
+        return t("fl_ev_turn", name=who, turn=event.get("turn", ""))
+    if kind == "took":
+        names = ", ".join(t(f"fl_colour_{c}") for c in event["colours"])
+        return t("fl_ev_took", name=who, dice=names)
+    if kind == "rolled":
+        return t(
+            "fl_ev_rolled",
+            name=who,
+            colour=t(f"fl_colour_{event['colour']}"),
+            face=face_name(event["face"], cat),
+        )
+    if kind == "used":
+        return t("fl_ev_used", name=who, what=_event_use_text(event, cat))
+    if kind == "discarded":
+        return t(
+            "fl_ev_discard",
+            name=who,
+            face=face_name(event.get("face"), cat),
+            colour=t(f"fl_colour_{event.get('colour', 'white')}"),
+        )
+    if kind == "dice_phase_over":
+        return t("fl_ev_dice_over", turns=event.get("turns", ""))
+    if kind == "extra_used":
+        return t("fl_ev_extra", name=who, horse=horse)
+    if kind == "extra_declined":
+        return t("fl_ev_extra_declined", name=who)
+    if kind == "photo":
+        rolls = event.get("rolls") or ["?", "?"]
+        return t("fl_ev_photo", upper=event["upper"], lower=event["lower"], a=rolls[0], b=rolls[1])
+    if kind == "race_over":
+        return t(
+            "fl_ev_race_over",
+            race=event.get("race", ""),
+            winner=event.get("winner", ""),
+            second=event.get("second", ""),
+        )
+    if kind == "game_over":
+        return t("fl_ev_game_over")
+    return None
+
+
+def _event_use_text(event: dict[str, Any], cat: Catalogue) -> str:
+    face = face_name(event.get("face"), cat)
+    if "horse" in event:
+        return cat.t("fl_use_on", face=face, horse=event["horse"])
+    if "from" in event:
+        return cat.t("fl_use_pace", src=event["from"], dst=event["to"])
+    if "order" in event:
+        return cat.t("fl_use_order", order=" → ".join(str(x) for x in event["order"]))
+    if "colours" in event:
+        names = ", ".join(cat.t(f"fl_colour_{c}") for c in event["colours"]) or cat.t("fl_none")
+        return cat.t("fl_use_insider", dice=names)
+    return cat.t("fl_use_plain", face=face)
+
+
+def rules_summary(cat: Catalogue) -> Markup:
+    return h(
+        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"fl_rules_{i}")) for i in range(1, 8)]
+    )
+
+
+def results_detail(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    races = []
+    for r in view["results"]:
+        sheets = []
+        for seat, slip in enumerate(r["slips"]):
+            lines = [
+                h(
+                    "li",
+                    {},
+                    t(
+                        "fl_win_line",
+                        horse=w["horse"],
+                        amount=ctx.cat.money(w["amount"]),
+                        odds=w["odds"],
+                    ),
+                    " → ",
+                    ctx.cat.money(w["payout"]),
+                )
+                for w in slip["win"]
+            ]
+            lines += [
+                h(
+                    "li",
+                    {},
+                    t(
+                        "fl_place_line",
+                        a=p["horses"][0],
+                        b=p["horses"][1],
+                        amount=ctx.cat.money(p["amount"]),
+                        odds=p["odds"],
+                    ),
+                    " → ",
+                    ctx.cat.money(p["payout"]),
+                )
+                for p in slip["place"]
+            ]
+            lines += [
+                h(
+                    "li",
+                    {},
+                    t(
+                        "fl_bonus_line",
+                        horse=b["horse"],
+                        amount=ctx.cat.money(b["amount"]),
+                        kind=t(f"fl_bonus_{b['kind']}"),
+                    ),
+                )
+                for b in slip["bonuses"]
+            ]
+            sheets.append(
+                h(
+                    "li",
+                    {"class": f"sheet pc{seat}", "data-testid": f"sheet-{seat}"},
+                    h("h4", {}, ctx.players[seat]),
+                    h("ol", {}, lines or h("li", {}, t("fl_empty_slip"))),
+                    h(
+                        "p",
+                        {"class": "num"},
+                        t(
+                            "fl_payout_total",
+                            payout=ctx.cat.money(slip["payout"]),
+                            money=ctx.cat.money(r["money"][seat]),
+                        ),
+                    ),
+                )
+            )
+        photo = r.get("photo") or []
+        races.append(
+            h(
+                "li",
+                {"data-testid": f"race-result-{r['race']}"},
+                h(
+                    "h3",
+                    {},
+                    t("fl_race_result", race=r["race"], winner=r["winner"], second=r["second"]),
+                ),
+                photo
+                and h("p", {}, t("fl_photo_rolls", rolls="; ".join(f"{a}:{b}" for a, b in photo))),
+                h("ol", {"class": "sheets"}, sheets),
+            )
+        )
+    return h(
+        "section", {"class": "race-results"}, h("h2", {}, t("fl_settlements")), h("ol", {}, races)
+    )
