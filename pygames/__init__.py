@@ -2,14 +2,14 @@
 
 >>> import pygames
 >>> [g.id for g in pygames.games()]
-['royal_turf']
+['finish_line', 'royal_turf']
 >>> game = pygames.get_game("royal_turf")
 >>> state = game.new_state(["Ann", "Ben"], {"hidden_bets": True})
 >>> state.is_chance()
 True
 """
 
-from . import royal_turf  # noqa: F401  (registers the game)
+from . import finish_line, royal_turf  # noqa: F401  (each registers its game)
 from .core import (
     CATALOGUE,
     BadSave,

@@ -9,9 +9,9 @@ A game is a :class:`Game` (static description plus a factory) and a :class:`Stat
     >>> rng = random.Random(1)
     >>> while not state.is_terminal():
     ...     if state.is_chance():
-    ...         state.apply(sample_outcome(state.chance_outcomes(), rng))
+    ...         _ = state.apply(sample_outcome(state.chance_outcomes(), rng))
     ...     else:
-    ...         state.apply(rng.choice(state.legal_actions()))
+    ...         _ = state.apply(rng.choice(state.legal_actions()))
     >>> len(state.ranking())
     3
 """

@@ -1,0 +1,247 @@
+"""Finish Line's computer player: a fast heuristic, not a search.
+
+The bot looks only at ``window.view()`` (its own seat's view) and
+``window.legal_actions()``, so it never sees another player's slip.
+
+Chances. Every horse gets a strength: its place in the row (each position counts
+more as the pool empties and the race nears its end), plus a bonus for a
+favourite (F wins about twice as often as a plain horse, spec §7) or a sprinter
+(about 1.2×), for a white die waiting for its partner, and a malus for a whip. A
+softmax of the strengths gives the win chances; second places follow by the
+usual "remove the winner and renormalise" rule. Before the race, with the row
+in start order, this reproduces the slot table of §7 (4 players, mixed play:
+about 7 % for s1 up to 22 % for s7).
+
+Betting (D-BET). Every horse is valued by expected return, win chance × odds.
+The bot stakes all its money: half on the best win bet, a fifth on the second
+best, and the rest on the best place pair that contains its main horse. The
+slip is entered in R42 steps (largest amount first) and then confirmed.
+
+Race (D-USE, D-EXTRA). Each legal use is played on a copy of the row and the
+result is scored as the bot's expected payout (win and place lines and outsider
+bonuses) minus a share of what the horses it has not backed would pay. Side
+bets count +500, holding an extra-turn die a share of one more horseshoe.
+Drafting prefers the colours that move horses most (yellow in the home stretch,
+black, white) and always keeps two colours in the first take.
+
+    >>> import random
+    >>> from pygames.core import SeatWindow
+    >>> from pygames.finish_line import GAME
+    >>> from pygames.finish_line.bot import FinishLineBot
+    >>> s = GAME.new_state(["Ann", "Ben"])
+    >>> for a in [{"type": "start_player", "seat": 0}] + [
+    ...     {"type": "draw_tile", "tile": t} for t in (8, 22, 3, 5, 18, 11, 20)]:
+    ...     _ = s.apply(a)
+    >>> FinishLineBot().choose(SeatWindow(s, 0), 0, random.Random(0))["type"]
+    'bet_win'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..core.bots import SeatWindow, register_bot
+from ..core.state import Action
+from .board import Track
+from .data import OUTSIDER, TYPE
+
+TYPE_BONUS = {"F": 0.65, "S": 0.18, "": 0.0}
+WHITE_BONUS = 0.35  # a waiting white die is half a step
+WHIP_MALUS = 0.25  # one more whip disqualifies
+DRAFT_VALUE = {"yellow": 1.3, "black": 1.2, "white": 1.0, "red": 0.8, "green": 0.7}
+OPPONENT_SHARE = 0.35
+
+
+def _amount_step(diff: int) -> int:
+    """The largest R42 amount (d × 10^k, k ≥ 2) not above ``diff`` (0 if none)."""
+    if diff < 100:
+        return 0
+    unit: int = 10 ** (len(str(diff)) - 1)
+    return (diff // unit) * unit
+
+
+class _Board:
+    """The bot's copy of the row with the chance model."""
+
+    def __init__(self, view: Any) -> None:
+        self.row = [r["horse"] for r in view["row"]]
+        self.dice = [[[d["colour"], d["face"]] for d in r["dice"]] for r in view["row"]]
+        self.odds = {r["horse"]: r["odds"] for r in view["row"]}
+        self.nn = bool(view["nn"])
+        self.nn_used = bool(view["nn_used"])
+        total = max(1, sum(view["pool"].values()) + sum(view["removed"].values()))
+        progress = 1.0 - view["pool_size"] / (total + 3)
+        if view["phase"] in ("betting", "lineup", "take_first"):
+            progress = 0.0
+        if view["phase"] == "extra":
+            progress = 1.0
+        self.k = 0.18 + 2.2 * progress**2
+        self.dice_weight = 0.4 + 0.6 * progress
+
+    def track(self) -> Track:
+        return Track(
+            list(self.row), [[list(d) for d in on] for on in self.dice], self.nn, self.nn_used, {}
+        )
+
+    def chances(self, t: Track) -> tuple[dict[int, float], dict[int, float]]:
+        """Win and second-place chances per horse on ``t``."""
+        m = len(t.row)
+        strength: dict[int, float] = {}
+        for i, h in enumerate(t.row):
+            pos = i
+            if t.nn and i == m - 2:
+                pos = m - 1
+            s = self.k * pos + TYPE_BONUS[TYPE[h]]
+            for colour, _ in t.dice[i]:
+                if colour == "white" or colour == "black":
+                    s += WHITE_BONUS * self.dice_weight
+                elif colour == "red":
+                    s -= WHIP_MALUS
+            strength[h] = s
+        top = max(strength.values())
+        w = {h: math.exp(s - top) for h, s in strength.items()}
+        z = sum(w.values())
+        win = {h: x / z for h, x in w.items()}
+        second = {h: 0.0 for h in t.row}
+        for a, pa in win.items():
+            rest = 1.0 - pa
+            if rest <= 1e-12:
+                continue
+            for b in t.row:
+                if b != a:
+                    second[b] += pa * win[b] / rest
+        return win, second
+
+
+class FinishLineBot:
+    """Heuristic computer player (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view()
+        phase = view["phase"]
+        if phase == "betting":
+            return self._bet(view, seat, legal)
+        if phase == "take_first":
+            return max(
+                legal, key=lambda a: (sum(DRAFT_VALUE[c] for c in a["colours"]), -legal.index(a))
+            )
+        if phase == "take":
+            return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
+        if phase in ("use", "extra"):
+            return self._race(view, seat, legal)
+        return legal[0]
+
+    # --- betting --------------------------------------------------------------
+    def target_slip(self, view: Any, seat: int) -> list[tuple[str, Any, int]]:
+        """The slip the bot wants: [(kind, horse or pair, amount)]."""
+        money = view["money"][seat] or 0
+        board = _Board(view)
+        win, second = board.chances(board.track())
+        odds = board.odds
+        ev = {h: win[h] * odds[h] for h in board.row}
+        order = sorted(board.row, key=lambda h: (-ev[h], h))
+        main, other = order[0], order[1]
+
+        def pair_value(b: int) -> float:
+            p = win[main] * second[b] + win[b] * second[main]
+            return float(p * (odds[main] + odds[b]))
+
+        partner = max((h for h in board.row if h != main), key=lambda h: (pair_value(h), -h))
+        units = money // 100
+        if units < 3:
+            return [("win", main, units * 100)] if units else []
+        first = units * 50 // 100
+        side = units * 20 // 100
+        place = units - first - side
+        pair = [min(main, partner), max(main, partner)]
+        return [
+            ("win", main, first * 100),
+            ("win", other, side * 100),
+            ("place", pair, place * 100),
+        ]
+
+    def _bet(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        slip = view["slip"]
+        have: dict[str, int] = {}
+        for w in slip["win"]:
+            have[f"win:{w['horse']}"] = w["amount"]
+        for p in slip["place"]:
+            have[f"place:{p['horses']}"] = p["amount"]
+        for kind, target, amount in self.target_slip(view, seat):
+            key = f"{kind}:{target}"
+            step = _amount_step(amount - have.get(key, 0))
+            if step <= 0:
+                continue
+            if kind == "win":
+                action: Action = {"type": "bet_win", "horse": target, "amount": step}
+            else:
+                action = {"type": "bet_place", "horses": target, "amount": step}
+            if action in legal:
+                return action
+        return {"type": "bet_done"}
+
+    # --- race -----------------------------------------------------------------
+    def _race(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        board = _Board(view)
+        slip = view["slip"] or {"win": [], "place": []}
+        wins = [(w["horse"], w["amount"], w["odds"]) for w in slip["win"]]
+        places = [(p["horses"], p["amount"], p["odds"]) for p in slip["place"]]
+        mine = {h for h, _, _ in wins} | {h for pair, _, _ in places for h in pair}
+        stake = float(max(100, slip["stake"]))
+
+        def value(t: Track) -> float:
+            win, second = board.chances(t)
+            total = 0.0
+            for h, amount, odds in wins:
+                total += amount * odds * win.get(h, 0.0)
+            for pair, amount, odds in places:
+                a, b = pair
+                p = win.get(a, 0.0) * second.get(b, 0.0) + win.get(b, 0.0) * second.get(a, 0.0)
+                total += amount * odds * p
+            for h, on in zip(t.row, t.dice, strict=True):
+                for _, face in on:
+                    x = OUTSIDER.get(face, 0)
+                    if not x:
+                        continue
+                    if any(w == h for w, _, _ in wins):
+                        total += x * win[h]
+                    if any(h in pair for pair, _, _ in places):
+                        total += x / 2 * (win[h] + second[h])
+            rivals = sum(win[h] * board.odds[h] for h in t.row if h not in mine)
+            return float(total - OPPONENT_SHARE * stake * rivals)
+
+        base = value(board.track())
+        best, best_score = legal[0], -math.inf
+        for i, action in enumerate(legal):
+            kind = action["type"]
+            face = action.get("face")
+            if kind == "discard" or kind == "extra_decline":
+                score = base - 1.0
+            elif kind == "extra":
+                t = board.track()
+                t.place_horseshoe(action["horse"], ["black", "EXTRA_TURN"])
+                score = value(t)
+            elif face == "SIDE_BET":
+                score = base + 500
+            elif face == "EXTRA_TURN":
+                score = base + 0.1 * stake + 50
+            elif face == "INSIDER_TIP":
+                score = base
+            else:
+                t = board.track()
+                t.resolve(action["colour"], str(face), action)
+                score = value(t)
+            score -= i * 1e-9  # deterministic tie-break: earlier action
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+register_bot("finish_line", FinishLineBot())

@@ -1,0 +1,1058 @@
+"""Finish Line's game state: three races of secret betting and dice drafting (spec §2–§6).
+
+Node sequence of a game::
+
+    start (CH-START) -> per race: lineup (7 x CH-SHUFFLE draws) -> betting (one slip
+    per player, clockwise from the start player) -> turns: take_first / take ->
+    roll (one CH-ROLL node per die of the hand, colour order) -> use -> ...
+    -> extra (T10) -> photo (CH-PHOTO, only for a level pair) -> settlement -> next race
+
+Legal-action order (deterministic): betting lists ``bet_win`` by horse in start-slot
+order (s1…s7) then by amount ascending, then ``bet_place`` by pair (slot order of the
+pair, back first) and amount, then ``bet_done``. ``take_first`` lists colour multisets
+in lexicographic colour order. ``take`` lists colours in colour order. ``use`` lists
+each distinct die of the hand (colour order, then face order) with its targets
+(horses back→front; Change of pace by source then destination back→front;
+Interference by block back→front, then orders in permutation order of the block;
+Insider tip colour lists lexicographic), followed by one ``discard`` per distinct
+die. ``extra`` lists horses back→front, then ``extra_decline``.
+
+>>> from pygames.finish_line import GAME
+>>> s = GAME.new_state(["Ann", "Ben", "Cy"])
+>>> s.chance_outcomes()[0]   # CH-START: who starts race 1
+({'type': 'start_player', 'seat': 0}, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+import copy
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any, Self
+
+from ..core.state import JSON, Action, BadSave, Event, State
+from .board import HORSE_FACES, Track
+from .data import (
+    BLANKS,
+    COLOUR_INDEX,
+    COLOURS,
+    DICE_COUNTS,
+    FACE_IDS,
+    FACES,
+    FIELDS,
+    GRANTS,
+    HOME_STRETCH,
+    HORSES_PER_RACE,
+    MAX_PLACE_LINES,
+    MAX_WIN_LINES,
+    NAME,
+    ODDS,
+    OUTSIDER,
+    RACES,
+    SIDE_BET,
+    START_MONEY,
+    TILE_IDS,
+    TYPE,
+    dice_in_play,
+)
+
+PHASES = (
+    "start",
+    "lineup",
+    "betting",
+    "take_first",
+    "take",
+    "roll",
+    "use",
+    "extra",
+    "photo",
+    "over",
+)
+CHANCE_PHASES = frozenset({"start", "lineup", "roll", "photo"})
+RACE_PHASES = frozenset({"take_first", "take", "roll", "use", "extra", "photo"})
+"""Phases after B7 and before settlement: money and stakes are private (R44)."""
+
+# CH-PHOTO: (upper, lower) horseshoe counts, each Binomial(6, 2/3), independent.
+PHOTO_OUTCOMES: list[tuple[int, int, float]] = [
+    (a, b, comb(6, a) * comb(6, b) * 2 ** (a + b) / 3**12) for a in range(7) for b in range(7)
+]
+
+ROLL_OUTCOMES: dict[str, list[tuple[Action, float]]] = {
+    c: [({"type": "roll", "colour": c, "face": f}, m / 6) for f, m in FACES[c]] for c in COLOURS
+}
+
+FIRST_TAKES: list[list[str]] = [
+    list(combo)
+    for combo in combinations_with_replacement(("white", "green", "black", "red"), 3)
+    if len(set(combo)) >= 2
+]
+
+BOARD_FACES_NO_TARGET = frozenset({"NECK_AND_NECK"})
+STATE_FACES = frozenset({"SIDE_BET", "EXTRA_TURN", "INSIDER_TIP"})
+TARGET_KEYS = ("horse", "from", "to", "order", "colours")
+
+
+def valid_amount(amount: Any) -> bool:
+    """R42: ``amount`` is d × 10^k with d = 1…9 and k ≥ 2."""
+    if type(amount) is not int or amount < 100:
+        return False
+    text = str(amount)
+    return text[0] != "0" and set(text[1:]) == {"0"}
+
+
+def amounts_up_to(limit: int) -> list[int]:
+    """Every R42 amount ≤ ``limit``, ascending."""
+    out: list[int] = []
+    unit = 100
+    while unit <= limit:
+        out.extend(d * unit for d in range(1, 10) if d * unit <= limit)
+        unit *= 10
+    return out
+
+
+def empty_slip() -> dict[str, Any]:
+    return {"win": [], "place": []}
+
+
+def slip_stake(slip: dict[str, Any]) -> int:
+    return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
+
+
+class FinishLineState(State):
+    game_id = "finish_line"
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.phase = "start"
+        self.race = 1
+        self.money: list[int] = []
+        self.ledger: list[int] = []
+        self.drawn: list[int] = []  # tiles drawn so far, all races, in draw order
+        self.lineup: list[int] = []  # this race's horses by start slot s1…s7
+        self.row: list[int] = []  # horses in the race, back→front
+        self.dice: list[list[list[str]]] = []  # dice on tiles, parallel to row
+        self.nn = False
+        self.nn_used = False
+        self.pool: dict[str, int] = {}
+        self.removed: dict[str, int] = {}
+        self.out: dict[str, int] = {}  # 2 players: dice out for the whole game
+        self.hand: list[list[Any]] = []  # [colour, face or None], colour order
+        self.hand_seat: int | None = None  # who holds (or was passed) the hand
+        self.held: list[int] = []  # EXTRA_TURN dice held per seat
+        self.start_player = 0
+        self.turn = 0  # seat to act
+        self.turns = 0  # turns begun this race
+        self.last_turn: int | None = None  # seat of the final turn of the dice phase
+        self.slips: list[dict[str, Any]] = []  # per seat: {"win": [[h, amt]], "place": ...}
+        self.slips_done = 0
+        self.stakes: list[int] = []  # total stake per seat this race (after B7)
+        self.extra_queue: list[int] = []  # seat per EXTRA_TURN die still to resolve
+        self.photo: list[list[int]] = []  # photo-finish rolls [upper, lower] this race
+        self.results: list[dict[str, Any]] = []
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
+        s = cls()
+        s.players = list(players)
+        s.options = dict(options)
+        n = len(players)
+        s.money = [START_MONEY] * n
+        s.ledger = [0] * n
+        s.held = [0] * n
+        s.stakes = [0] * n
+        s.slips = [empty_slip() for _ in range(n)]
+        s.pool = dice_in_play(n)
+        s.removed = {c: 0 for c in COLOURS}
+        s.out = {c: DICE_COUNTS[c] - s.pool[c] for c in COLOURS}
+        return s
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def opt(self, name: str) -> bool:
+        return bool(self.options.get(name, False))
+
+    @property
+    def family(self) -> bool:
+        return self.opt("family_dice")
+
+    def track(self) -> Track:
+        """A view of the row that mutates this state's own lists."""
+        return Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
+
+    def _store(self, t: Track) -> None:
+        self.nn, self.nn_used = t.nn, t.nn_used
+
+    def odds_of(self, horse: int) -> int:
+        return ODDS[self.race][self.lineup.index(horse)]
+
+    def pool_size(self) -> int:
+        return sum(self.pool.values())
+
+    def ranks(self) -> dict[int, int]:
+        return self.track().ranks() if self.row else {}
+
+    # --- queries ------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def _current_seat(self) -> int:
+        return self.turn
+
+    def takeable(self) -> list[str]:
+        """Colours that may be taken now: in the pool, yellow only in the home stretch."""
+        stretch = self.pool_size() <= HOME_STRETCH
+        return [c for c in COLOURS if self.pool[c] > 0 and (c != "yellow" or stretch)]
+
+    def allowed_takes(self) -> list[str]:
+        """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
+        colours = self.takeable()
+        if len(self.hand) == 2 and self.hand[0][0] == self.hand[1][0]:
+            others = [c for c in colours if c != self.hand[0][0]]
+            if others:
+                return others
+        return colours
+
+    def first_takes(self) -> list[list[str]]:
+        """T1: three non-yellow colours, at least two different, available in the pool."""
+        out = []
+        for combo in FIRST_TAKES:
+            if all(combo.count(c) <= self.pool[c] for c in set(combo)):
+                out.append(list(combo))
+        return out
+
+    def hand_dice(self) -> list[tuple[str, str]]:
+        """Distinct (colour, face) of the rolled hand, in colour then face order."""
+        seen: list[tuple[str, str]] = []
+        for colour, face in self.hand:
+            if (colour, face) not in seen:
+                seen.append((colour, face))
+        seen.sort(key=lambda d: (COLOUR_INDEX[d[0]], FACE_IDS[d[0]].index(d[1])))
+        return seen
+
+    def insider_choices(self) -> list[list[str]]:
+        """D-INSIDER: every colour list of j = min(2, removed) dice of the removed area."""
+        j = min(2, sum(self.removed.values()))
+        have = [c for c in COLOURS if self.removed[c] > 0]
+        return [
+            list(combo)
+            for combo in combinations_with_replacement(have, j)
+            if all(combo.count(c) <= self.removed[c] for c in set(combo))
+        ]
+
+    def use_targets(self, colour: str, face: str) -> list[dict[str, Any]]:
+        """Target fields of every legal ``use`` of this die; ``[]``: discard only."""
+        if face == "SIDE_BET":
+            return [] if self.family else [{}]
+        if face == "EXTRA_TURN":
+            return [{}]
+        if face == "INSIDER_TIP":
+            return [{"colours": c} for c in self.insider_choices()]
+        return self.track().targets(colour, face, self.family)
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "betting":
+            return self._bet_actions()
+        if phase == "take_first":
+            return [{"type": "take_first", "colours": c} for c in self.first_takes()]
+        if phase == "take":
+            return [{"type": "take", "colour": c} for c in self.allowed_takes()]
+        if phase == "use":
+            dice = self.hand_dice()
+            out: list[Action] = [
+                {"type": "use", "colour": c, "face": f, **t}
+                for c, f in dice
+                for t in self.use_targets(c, f)
+            ]
+            out += [{"type": "discard", "colour": c, "face": f} for c, f in dice]
+            return out
+        if phase == "extra":
+            acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
+            return [*acts, {"type": "extra_decline"}]
+        return []
+
+    def _bet_actions(self) -> list[Action]:
+        seat = self.turn
+        slip = self.slips[seat]
+        amounts = amounts_up_to(self.money[seat] - slip_stake(slip))
+        out: list[Action] = []
+        if amounts:
+            wins = {h for h, _ in slip["win"]}
+            for h in self.lineup:
+                if h in wins or len(wins) < MAX_WIN_LINES:
+                    out += [{"type": "bet_win", "horse": h, "amount": a} for a in amounts]
+            pairs = {tuple(p) for p, _ in slip["place"]}
+            for i, a in enumerate(self.lineup):
+                for b in self.lineup[i + 1 :]:
+                    pair = (min(a, b), max(a, b))
+                    if pair in pairs or len(pairs) < MAX_PLACE_LINES:
+                        out += [
+                            {"type": "bet_place", "horses": list(pair), "amount": x}
+                            for x in amounts
+                        ]
+        out.append({"type": "bet_done"})
+        return out
+
+    # --- refusals -------------------------------------------------------------
+    def _why_illegal(self, action: Action) -> str | None:
+        kind = action["type"]
+        check = {
+            "bet_win": self._why_bet,
+            "bet_place": self._why_bet,
+            "bet_done": self._why_bet_done,
+            "take_first": self._why_take_first,
+            "take": self._why_take,
+            "use": self._why_use,
+            "discard": self._why_discard,
+            "extra": self._why_extra,
+            "extra_decline": self._why_extra,
+        }.get(kind)
+        if check is None:
+            return f"Finish Line has no action {kind!r}"
+        return check(action)
+
+    @staticmethod
+    def _fields(action: Action, *keys: str) -> str | None:
+        extra = set(action) - {"type", *keys}
+        missing = [k for k in keys if k not in action]
+        if missing:
+            return f"the action lacks {', '.join(missing)}"
+        if extra:
+            return f"the action has fields Finish Line does not know: {', '.join(sorted(extra))}"
+        return None
+
+    def _why_bet(self, action: Action) -> str | None:
+        if self.phase != "betting":
+            return "bets can only be entered while the slips are open, before the race"
+        kind = action["type"]
+        target = "horse" if kind == "bet_win" else "horses"
+        bad = self._fields(action, target, "amount")
+        if bad:
+            return bad
+        slip = self.slips[self.turn]
+        amount = action["amount"]
+        if not valid_amount(amount):
+            return (
+                f"{amount!r} is not a stake amount: use 100…900, 1000…9000, … "
+                "(a digit 1–9 followed by at least two zeros)"
+            )
+        left = self.money[self.turn] - slip_stake(slip)
+        if amount > left:
+            return f"the slip would exceed your money: only {left} is left to stake"
+        if kind == "bet_win":
+            horse = action["horse"]
+            if type(horse) is not int or horse not in self.lineup:
+                return f"horse {horse!r} is not running in this race"
+            if horse not in {h for h, _ in slip["win"]} and len(slip["win"]) >= MAX_WIN_LINES:
+                return "a slip holds at most 3 win bets, each on a different horse"
+            return None
+        horses = action["horses"]
+        if (
+            not isinstance(horses, list)
+            or len(horses) != 2
+            or any(type(h) is not int for h in horses)
+        ):
+            return "a place bet names a pair [a, b] of two horses"
+        a, b = horses
+        if a == b:
+            return "a place bet needs two different horses"
+        if a not in self.lineup or b not in self.lineup:
+            return "both horses of a place bet must run in this race"
+        if a > b:
+            return f"write the pair with the smaller id first: [{b}, {a}]"
+        pairs = [p for p, _ in slip["place"]]
+        if [a, b] not in pairs and len(pairs) >= MAX_PLACE_LINES:
+            return "a slip holds at most 2 place bets, each on a different pair"
+        return None
+
+    def _why_bet_done(self, action: Action) -> str | None:
+        if self.phase != "betting":
+            return "there is no open bet slip to confirm"
+        return self._fields(action)
+
+    def _why_take_first(self, action: Action) -> str | None:
+        if self.phase != "take_first":
+            return "three dice are taken only on the first turn of a race"
+        bad = self._fields(action, "colours")
+        if bad:
+            return bad
+        colours = action["colours"]
+        if not isinstance(colours, list) or len(colours) != 3:
+            return "take exactly 3 dice on the first turn"
+        if any(c not in COLOURS for c in colours):
+            return "unknown dice colour"
+        if "yellow" in colours:
+            return "yellow dice cannot be taken on the first turn (R7)"
+        if len(set(colours)) < 2:
+            return "the first 3 dice must show at least 2 different colours"
+        if colours != sorted(colours, key=COLOUR_INDEX.__getitem__):
+            return "list the colours in the order white, green, black, red, yellow"
+        for c in set(colours):
+            if colours.count(c) > self.pool[c]:
+                return f"the pool does not hold {colours.count(c)} {c} dice"
+        return None
+
+    def _why_take(self, action: Action) -> str | None:
+        if self.phase != "take":
+            if self.phase == "take_first":
+                return "the first turn of a race takes 3 dice (take_first)"
+            return "no die can be taken now"
+        bad = self._fields(action, "colour")
+        if bad:
+            return bad
+        colour = action["colour"]
+        if colour not in COLOURS:
+            return f"there is no dice colour {colour!r}"
+        if self.pool[colour] == 0:
+            return f"the pool holds no {colour} die"
+        if colour == "yellow" and self.pool_size() > HOME_STRETCH:
+            return "yellow dice can be taken only in the home stretch (pool of 7 or fewer)"
+        if colour not in self.allowed_takes():
+            return (
+                f"two-colour rule: you hold two {colour} dice, so take another colour "
+                "while one is takeable"
+            )
+        return None
+
+    def _die_in_hand(self, action: Action) -> str | None:
+        if self.phase != "use":
+            return "a die can be used or discarded only after the roll"
+        colour, face = action.get("colour"), action.get("face")
+        if not any(c == colour and f == face for c, f in self.hand):
+            return f"there is no {colour} die showing {face} in your hand"
+        return None
+
+    def _why_discard(self, action: Action) -> str | None:
+        return self._die_in_hand(action) or self._fields(action, "colour", "face")
+
+    def _why_use(self, action: Action) -> str | None:
+        bad = self._die_in_hand(action)
+        if bad:
+            return bad
+        colour, face = action["colour"], action["face"]
+        if face in BLANKS[colour]:
+            return f"{face} has no effect: the die can only be discarded"
+        if self.family and face in ("SIDE_BET", "DISQUALIFIED"):
+            return f"with family dice {face} counts as blank: discard it"
+        if face == "NECK_AND_NECK" and self.nn_used:
+            return "neck and neck was already used in this race: discard it"
+        keys: tuple[str, ...] = ()
+        if face in HORSE_FACES:
+            keys = ("horse",)
+        elif face == "CHANGE_OF_PACE":
+            keys = ("from", "to")
+        elif face == "INTERFERENCE":
+            keys = ("order",)
+        elif face == "INSIDER_TIP":
+            keys = ("colours",)
+        bad = self._fields(action, "colour", "face", *keys)
+        if bad:
+            return bad
+        given = {k: action[k] for k in keys}
+        if given in self.use_targets(colour, face):
+            return None
+        return self._why_target(colour, face, given)
+
+    def _why_target(self, colour: str, face: str, given: dict[str, Any]) -> str:
+        """A specific reason why this target is not legal for the face."""
+        t = self.track()
+        horse: int = given.get("horse", 0)
+        if "horse" in given and horse not in self.row:
+            return f"horse {horse!r} is not in the race"
+        if face in OUTSIDER:
+            return f"horse {horse} already carries a green die"
+        if face == "DISQUALIFIED":
+            if TYPE[horse] == "S":
+                return "a sprinter (S) cannot be disqualified"
+            return "a disqualification would leave fewer than 2 horses in the race"
+        if face == "WHIP":
+            if TYPE[horse] == "S":
+                return "a whip cannot be placed on a sprinter (S)"
+            if self.family:
+                return "with family dice a second whip is not allowed"
+            return "a second whip would disqualify it and leave fewer than 2 horses"
+        if face == "HELMET":
+            if t.rank(horse) == 1:
+                return "a helmet cannot be used on a leader"
+            return "a helmet needs a favourite (F) or a horse with a white die"
+        if face == "LOSS_OF_SPEED":
+            return f"horse {horse} needs at least 2 horses behind it"
+        if face == "CHANGE_OF_PACE":
+            src, dst = given["from"], given["to"]
+            if src not in self.row or dst not in self.row:
+                return "both horses must be in the race"
+            if src == dst:
+                return "the white die must move to a different horse"
+            if TYPE[src] == "S":
+                return "a white die cannot be taken off a sprinter (S)"
+            return f"horse {src} holds no white die"
+        if face == "INTERFERENCE":
+            order = given["order"]
+            blocks = [sorted(b) for b in t.interference_blocks()]
+            if not isinstance(order, list) or sorted(order) not in blocks:
+                return "interference reorders 3 adjacent horses (not splitting a level pair)"
+            return "not a valid new order for that block"
+        if face == "INSIDER_TIP":
+            j = min(2, sum(self.removed.values()))
+            return f"choose {j} dice of the removed area by colour, in colour order"
+        if face == "NECK_AND_NECK":
+            return "neck and neck needs at least 2 horses"
+        return "that target is not allowed for this die"
+
+    def _why_extra(self, action: Action) -> str | None:
+        if self.phase != "extra":
+            return "extra-turn dice are resolved only after the dice phase"
+        if action["type"] == "extra_decline":
+            return self._fields(action)
+        bad = self._fields(action, "horse")
+        if bad:
+            return bad
+        if action["horse"] not in self.row:
+            return f"horse {action['horse']!r} is not in the race"
+        return None
+
+    # --- chance -----------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "start":
+            return [({"type": "start_player", "seat": i}, 1 / self.n) for i in range(self.n)]
+        if self.phase == "lineup":
+            left = [t for t in TILE_IDS if t not in self.drawn]
+            return [({"type": "draw_tile", "tile": t}, 1 / len(left)) for t in left]
+        if self.phase == "roll":
+            colour = next(c for c, f in self.hand if f is None)
+            return [(dict(o), p) for o, p in ROLL_OUTCOMES[colour]]
+        if self.phase == "photo":
+            return [({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES]
+        return []
+
+    # --- transitions ----------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action["type"]
+        if kind == "start_player":
+            self.start_player = action["seat"]
+            events.append({"type": "start_player", "seat": self.start_player, "race": 1})
+            self._begin_lineup(events)
+        elif kind == "draw_tile":
+            self._draw(action["tile"], events)
+        elif kind == "bet_win":
+            self._bet_line("win", action["horse"], action["amount"])
+        elif kind == "bet_place":
+            self._bet_line("place", list(action["horses"]), action["amount"])
+        elif kind == "bet_done":
+            self._bet_done(events)
+        elif kind == "take_first":
+            for c in action["colours"]:
+                self._take(c)
+            events.append({"type": "took", "seat": self.turn, "colours": list(action["colours"])})
+            self.phase = "roll"
+        elif kind == "take":
+            self._take(action["colour"])
+            events.append({"type": "took", "seat": self.turn, "colours": [action["colour"]]})
+            self.phase = "roll"
+        elif kind == "roll":
+            die = next(d for d in self.hand if d[0] == action["colour"] and d[1] is None)
+            die[1] = action["face"]
+            events.append({"type": "rolled", "seat": self.turn, "colour": die[0], "face": die[1]})
+            if all(f is not None for _, f in self.hand):
+                self.phase = "use"
+        elif kind in ("use", "discard"):
+            self._use(action, events)
+        elif kind in ("extra", "extra_decline"):
+            self._extra(action, events)
+        elif kind == "photo":
+            self._photo(action["upper"], action["lower"], events)
+        return events
+
+    def _begin_lineup(self, events: list[Event]) -> None:
+        """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
+        self.phase = "lineup"
+        self.lineup, self.row, self.dice = [], [], []
+        self.nn = self.nn_used = False
+        self.slips = [empty_slip() for _ in range(self.n)]
+        events.append({"type": "race_started", "race": self.race})
+
+    def _draw(self, tile: int, events: list[Event]) -> None:
+        self.drawn.append(tile)
+        self.lineup.append(tile)
+        self.row.append(tile)
+        self.dice.append([])
+        slot = len(self.lineup)
+        events.append(
+            {"type": "tile_revealed", "tile": tile, "slot": slot, "odds": ODDS[self.race][slot - 1]}
+        )
+        if slot == HORSES_PER_RACE:
+            self.phase = "betting"
+            self.slips = [empty_slip() for _ in range(self.n)]
+            self.slips_done = 0
+            self.turn = self.start_player
+            events.append({"type": "betting_opens", "seat": self.turn})
+
+    def _bet_line(self, kind: str, target: Any, amount: int) -> None:
+        lines = self.slips[self.turn][kind]
+        for line in lines:
+            if line[0] == target:
+                line[1] += amount
+                return
+        lines.append([target, amount])
+
+    def _bet_done(self, events: list[Event]) -> None:
+        events.append({"type": "slip_confirmed", "seat": self.turn})
+        self.slips_done += 1
+        if self.slips_done < self.n:
+            self.turn = (self.turn + 1) % self.n
+            return
+        # B7: stakes leave the money; both stay private until settlement (R44).
+        for seat in range(self.n):
+            self.stakes[seat] = slip_stake(self.slips[seat])
+            self.money[seat] -= self.stakes[seat]
+        events.append({"type": "betting_closed"})
+        self.turns = 0
+        self.hand = []
+        self.hand_seat = None
+        self._begin_turn(self.start_player, events)
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.hand_seat = seat
+        self.turns += 1
+        self.phase = "take_first" if self.turns == 1 else "take"
+        events.append({"type": "turn", "seat": seat, "turn": self.turns})
+
+    def _take(self, colour: str) -> None:
+        self.pool[colour] -= 1
+        self.hand.append([colour, None])
+        self.hand.sort(key=lambda d: COLOUR_INDEX[d[0]])
+
+    def _use(self, action: Action, events: list[Event]) -> None:
+        seat = self.turn
+        colour, face = action["colour"], action["face"]
+        i = next(k for k, d in enumerate(self.hand) if d[0] == colour and d[1] == face)
+        self.hand.pop(i)
+        step = 1
+        used = action["type"] == "use"
+        event: Event = {
+            "type": "used" if used else "discarded",
+            "seat": seat,
+            "colour": colour,
+            "face": face,
+        }
+        if not used:
+            self.removed[colour] += 1
+        else:
+            event.update({k: copy.deepcopy(action[k]) for k in TARGET_KEYS if k in action})
+            if face == "SIDE_BET":
+                victim = (seat + 1) % self.n
+                self.ledger[seat] += SIDE_BET
+                self.ledger[victim] -= SIDE_BET
+                self.removed[colour] += 1
+                event["victim"] = victim
+                step = 2
+            elif face == "EXTRA_TURN":
+                self.held[seat] += 1
+            elif face == "INSIDER_TIP":
+                for c in action["colours"]:
+                    self.removed[c] -= 1
+                    self.pool[c] += 1
+                self.removed[colour] += 1
+            else:
+                before = list(self.row)
+                t = self.track()
+                t.resolve(colour, face, action)
+                self._store(t)
+                gone = [h for h in before if h not in self.row]
+                if gone:
+                    event["disqualified"] = gone[0]
+                event["row"] = list(self.row)
+        events.append(event)
+        nxt = (seat + step) % self.n
+        for die in self.hand:
+            die[1] = None
+        self.hand_seat = nxt
+        if self.pool_size() > 0:
+            self._begin_turn(nxt, events)
+            return
+        # T9: the dice phase ends; the two leftover dice stay unused (R34).
+        self.last_turn = seat
+        events.append({"type": "dice_phase_over", "turns": self.turns})
+        self.extra_queue = []
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            self.extra_queue += [s] * self.held[s]
+        self._next_extra(events)
+
+    def _next_extra(self, events: list[Event]) -> None:
+        if self.extra_queue:
+            self.phase = "extra"
+            self.turn = self.extra_queue[0]
+            return
+        if self.nn:
+            self.phase = "photo"
+            self.photo = []
+            return
+        self._settle(events)
+
+    def _extra(self, action: Action, events: list[Event]) -> None:
+        seat = self.extra_queue.pop(0)
+        self.held[seat] -= 1
+        if action["type"] == "extra_decline":
+            self.removed["black"] += 1
+            events.append({"type": "extra_declined", "seat": seat})
+        else:
+            t = self.track()
+            t.place_horseshoe(action["horse"], ["black", "EXTRA_TURN"])
+            self._store(t)
+            events.append(
+                {
+                    "type": "extra_used",
+                    "seat": seat,
+                    "horse": action["horse"],
+                    "row": list(self.row),
+                }
+            )
+        self._next_extra(events)
+
+    def _photo(self, upper: int, lower: int, events: list[Event]) -> None:
+        self.photo.append([upper, lower])
+        pair = self.row[-2:]
+        events.append(
+            {"type": "photo", "upper": pair[0], "lower": pair[1], "rolls": [upper, lower]}
+        )
+        if upper == lower:
+            return  # roll again: another CH-PHOTO node
+        if upper > lower:
+            t = self.track()
+            t._swap(len(self.row) - 2, len(self.row) - 1)
+        self.nn = False
+        self._settle(events)
+
+    # --- settlement (P5) and next race (P6) -----------------------------------
+    def _settle(self, events: list[Event]) -> None:
+        winner, second = self.row[-1], self.row[-2]
+        top2 = {winner, second}
+        strict = self.opt("strict_outsider")
+        outsiders = [
+            (h, OUTSIDER[d[1]])
+            for h, on in zip(self.row, self.dice, strict=True)
+            for d in on
+            if d[1] in OUTSIDER
+        ]
+        slips = []
+        for seat in range(self.n):
+            slip = self.slips[seat]
+            wins: list[dict[str, Any]] = []
+            places: list[dict[str, Any]] = []
+            bonuses: list[dict[str, Any]] = []
+            payout = 0
+            for h, amount in slip["win"]:
+                odds = self.odds_of(h)
+                pay = amount * odds if h == winner else 0
+                payout += pay
+                wins.append({"horse": h, "amount": amount, "odds": odds, "payout": pay})
+            for pair, amount in slip["place"]:
+                odds = self.odds_of(pair[0]) + self.odds_of(pair[1])
+                pay = amount * odds if set(pair) == top2 else 0
+                payout += pay
+                places.append({"horses": list(pair), "amount": amount, "odds": odds, "payout": pay})
+            for h, x in outsiders:
+                if h == winner and any(w == h for w, _ in slip["win"]):
+                    bonuses.append({"horse": h, "kind": "win", "amount": x})
+                if h in top2 and any(
+                    h in p and (not strict or set(p) == top2) for p, _ in slip["place"]
+                ):
+                    bonuses.append({"horse": h, "kind": "place", "amount": x // 2})
+            payout += sum(b["amount"] for b in bonuses)
+            self.money[seat] += payout
+            slips.append(
+                {
+                    "win": wins,
+                    "place": places,
+                    "bonuses": bonuses,
+                    "stake": self.stakes[seat],
+                    "payout": payout,
+                }
+            )
+        grant = GRANTS.get(self.race + 1, 0)
+        result = {
+            "race": self.race,
+            "lineup": [
+                {"horse": h, "slot": i + 1, "odds": ODDS[self.race][i]}
+                for i, h in enumerate(self.lineup)
+            ],
+            "finish": list(reversed(self.row)),
+            "winner": winner,
+            "second": second,
+            "photo": copy.deepcopy(self.photo),
+            "outsiders": [{"horse": h, "amount": x} for h, x in outsiders],
+            "slips": slips,
+            "money": list(self.money),
+            "grant": grant,
+        }
+        self.results.append(result)
+        events.append(
+            {
+                "type": "race_over",
+                "race": self.race,
+                "winner": winner,
+                "second": second,
+                "payouts": [s["payout"] for s in slips],
+                "money": list(self.money),
+            }
+        )
+        self.stakes = [0] * self.n
+        if self.race == RACES:
+            self.phase = "over"
+            totals = self.scores()
+            top = max(totals)
+            events.append(
+                {
+                    "type": "game_over",
+                    "totals": [int(t) for t in totals],
+                    "winners": [p for p, v in enumerate(totals) if v == top],
+                }
+            )
+            return
+        # P6: grant, dice home, next start player, next lineup.
+        self.race += 1
+        for seat in range(self.n):
+            self.money[seat] += grant
+        self.pool = dice_in_play(self.n)
+        self.removed = {c: 0 for c in COLOURS}
+        self.hand, self.hand_seat = [], None
+        self.held = [0] * self.n
+        self.photo = []
+        self.last_turn = None
+        self.start_player = self.next_start_player()
+        events.append(
+            {"type": "start_player", "seat": self.start_player, "race": self.race, "grant": grant}
+        )
+        self._begin_lineup(events)
+
+    def next_start_player(self) -> int:
+        """P6.4 / R35 (V2: simply the left neighbour)."""
+        prev = self.start_player
+        if self.opt("rotating_start"):
+            return (prev + 1) % self.n
+        top = max(self.money)
+        for k in range(1, self.n + 1):
+            seat = (prev + k) % self.n
+            if self.money[seat] == top:
+                return seat
+        raise AssertionError("unreachable")
+
+    # --- views, results -------------------------------------------------------
+    def undo_barrier(self, action: Action) -> bool:
+        """A confirmed slip (``bet_done``) is final, and so is any action after which
+        the slips are revealed (the one that ends a race without a photo finish)."""
+        if action.get("type") == "bet_done":
+            return True
+        probe = self.clone()
+        try:
+            probe.apply(action)
+        except ValueError:
+            return False
+        return len(probe.results) > len(self.results)
+
+    def view(self, viewer: int | None = None) -> JSON:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+
+        Keys (horses are tile ids; colours "white" "green" "black" "red" "yellow"):
+
+        - ``game``: "finish_line"; ``viewer``: the seat or None; ``players``: names.
+        - ``options``: the variant switches.
+        - ``phase``: "start" | "lineup" | "betting" | "take_first" | "take" | "roll" |
+          "use" | "extra" | "photo" | "over"; ``race``: 1–3; ``races``: 3.
+        - ``current_player``: seat to act, -1 at chance, -2 when over.
+        - ``start_player``: start player of this race (None before CH-START).
+        - ``money``: per seat; during a race after the stakes are deducted (phases
+          take_first … photo) another seat's money is None (R44).
+        - ``ledger``: side-bet balance per seat (public).
+        - ``odds``: this race's odds row by start slot s1…s7.
+        - ``row``: horses in the race back→front, each {horse, name, type ("F", "S"
+          or ""), fields, slot, odds, rank, dice: [{colour, face}]}.
+        - ``ranks``: {str(horse): rank}; a level pair both have rank 1.
+        - ``nn``: the last two horses of ``row`` are level (upper, lower);
+          ``nn_used``: neck and neck was resolved this race.
+        - ``lineup``: horses by start slot (including disqualified ones).
+        - ``disqualified``: [{horse, slot, odds}] of this race.
+        - ``pool``, ``removed``: colour → count; ``out_of_game``: colour → count
+          (2 players); ``pool_size``; ``home_stretch``: yellow may be taken now.
+        - ``hand``: [{colour, face or None}] the passed/rolled dice, and
+          ``hand_player``: the seat holding them (None when there are none).
+        - ``takeable``: colours the player to act may take (take phase: T3
+          applied; take_first: the non-yellow colours in the pool), else [].
+        - ``held``: EXTRA_TURN dice held per seat; ``extra_queue``: seats, one per
+          extra-turn die still to resolve, in order.
+        - ``turn_number``: turns begun in this race; ``last_turn``: seat of the final
+          turn of the dice phase (None before).
+        - ``slip_open``: seat entering a slip during betting (else None);
+          ``slips_done``: slips confirmed; ``slip_confirmed``: per seat, bool.
+        - ``slip``: the viewer's own slip this race (None for the public table):
+          {win: [{horse, amount, odds}], place: [{horses, amount, odds}],
+          stake: total on the slip, left: money still free to stake (betting only)}.
+        - ``photo``: photo-finish rolls this race, [[upper count, lower count], …].
+        - ``results``: per finished race {race, lineup: [{horse, slot, odds}],
+          finish: horses first→last, winner, second, photo, outsiders:
+          [{horse, amount}], slips: per seat {win: [{horse, amount, odds, payout}],
+          place: [{horses, amount, odds, payout}], bonuses: [{horse, kind, amount}],
+          stake, payout}, money: after settlement, grant: paid before the next race}.
+        - ``unused_tiles``: tiles never drawn so far (count); ``totals``: money +
+          ledger per seat when the game is over (else None).
+        """
+        n = self.n
+        private = self.phase in RACE_PHASES
+        money = [m if not private or s == viewer else None for s, m in enumerate(self.money)]
+        ranks = self.ranks()
+        odds = list(ODDS[self.race])
+        row = [
+            {
+                "horse": h,
+                "name": NAME[h],
+                "type": TYPE[h],
+                "fields": FIELDS[h],
+                "slot": self.lineup.index(h) + 1,
+                "odds": self.odds_of(h),
+                "rank": ranks[h],
+                "dice": [{"colour": c, "face": f} for c, f in on],
+            }
+            for h, on in zip(self.row, self.dice, strict=True)
+        ]
+        disq = [
+            {"horse": h, "slot": i + 1, "odds": odds[i]}
+            for i, h in enumerate(self.lineup)
+            if h not in self.row
+        ]
+        takeable: list[str] = []
+        if self.phase == "take":
+            takeable = self.allowed_takes()
+        elif self.phase == "take_first":
+            takeable = [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
+        slip = None
+        if viewer is not None and 0 <= viewer < n and self.phase != "over":
+            own = self.slips[viewer]
+            lineup_ok = len(self.lineup) == HORSES_PER_RACE
+            stake = slip_stake(own)
+            slip = {
+                "win": [
+                    {"horse": h, "amount": a, "odds": self.odds_of(h) if lineup_ok else None}
+                    for h, a in own["win"]
+                ],
+                "place": [
+                    {
+                        "horses": list(p),
+                        "amount": a,
+                        "odds": self.odds_of(p[0]) + self.odds_of(p[1]) if lineup_ok else None,
+                    }
+                    for p, a in own["place"]
+                ],
+                "stake": stake,
+                "left": self.money[viewer] - stake if self.phase == "betting" else None,
+            }
+        betting = self.phase == "betting"
+        done = [betting and (s - self.start_player) % n < self.slips_done for s in range(n)]
+        return {
+            "game": self.game_id,
+            "viewer": viewer,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "phase": self.phase,
+            "race": self.race,
+            "races": RACES,
+            "current_player": self.current_player(),
+            "start_player": None if self.phase == "start" else self.start_player,
+            "money": money,
+            "ledger": list(self.ledger),
+            "odds": odds,
+            "row": row,
+            "ranks": {str(h): r for h, r in ranks.items()},
+            "nn": self.nn,
+            "nn_used": self.nn_used,
+            "lineup": list(self.lineup),
+            "disqualified": disq if len(self.lineup) == HORSES_PER_RACE else [],
+            "pool": dict(self.pool),
+            "removed": dict(self.removed),
+            "out_of_game": dict(self.out),
+            "pool_size": self.pool_size(),
+            "home_stretch": self.pool_size() <= HOME_STRETCH,
+            "hand": [{"colour": c, "face": f} for c, f in self.hand],
+            "hand_player": self.hand_seat if self.hand else None,
+            "takeable": takeable,
+            "held": list(self.held),
+            "extra_queue": list(self.extra_queue),
+            "turn_number": self.turns,
+            "last_turn": self.last_turn,
+            "slip_open": self.turn if betting else None,
+            "slips_done": self.slips_done if betting else None,
+            "slip_confirmed": done,
+            "slip": slip,
+            "photo": copy.deepcopy(self.photo),
+            "results": copy.deepcopy(self.results),
+            "unused_tiles": len(TILE_IDS) - len(self.drawn),
+            "totals": [int(t) for t in self.scores()] if self.is_terminal() else None,
+        }
+
+    def scores(self) -> list[float]:
+        """Grand total per seat: money + side-bet ledger (§4.3)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over yet")
+        return [float(m + g) for m, g in zip(self.money, self.ledger, strict=True)]
+
+    # --- saving ---------------------------------------------------------------
+    _FIELDS = (
+        "players",
+        "options",
+        "phase",
+        "race",
+        "money",
+        "ledger",
+        "drawn",
+        "lineup",
+        "row",
+        "dice",
+        "nn",
+        "nn_used",
+        "pool",
+        "removed",
+        "out",
+        "hand",
+        "hand_seat",
+        "held",
+        "start_player",
+        "turn",
+        "turns",
+        "last_turn",
+        "slips",
+        "slips_done",
+        "stakes",
+        "extra_queue",
+        "photo",
+        "results",
+    )
+
+    def to_json(self) -> JSON:
+        return {"game": self.game_id, **{k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise BadSave("this is not a Finish Line state")
+        s = cls()
+        try:
+            for k in cls._FIELDS:
+                setattr(s, k, copy.deepcopy(data[k]))
+        except KeyError as exc:
+            raise BadSave(f"the Finish Line state lacks {exc}") from None
+        if s.phase not in PHASES:
+            raise BadSave("the Finish Line state has an unknown phase")
+        if not 2 <= len(s.players) <= 4 or len(s.money) != len(s.players):
+            raise BadSave("the Finish Line state has a wrong number of seats")
+        if set(s.pool) != set(COLOURS) or set(s.removed) != set(COLOURS):
+            raise BadSave("the Finish Line state has damaged dice")
+        return s
