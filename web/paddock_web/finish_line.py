@@ -85,11 +85,9 @@ def score_text(view: Any, seat: int, ctx: GameContext) -> str:
 
 def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
     bits: list[Markup] = []
+    # The side-bet ledger is public and shown all game long (settled at the end).
     ledger = view["ledger"][seat]
-    if ledger:
-        bits.append(
-            h("span", {"class": "ledger"}, ctx.t("fl_ledger", amount=ctx.cat.money(ledger)))
-        )
+    bits.append(h("span", {"class": "ledger"}, ctx.t("fl_ledger", amount=ctx.cat.money(ledger))))
     held = view["held"][seat]
     if held:
         bits.append(
