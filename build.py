@@ -50,7 +50,9 @@ PYODIDE_FILES = (
     "package.json",
 )
 # Files that are not copied from web/ into dist/.
-WEB_EXCLUDE_DIRS = {PY_WEB_PACKAGE, "__pycache__", "node_modules"}
+WEB_EXCLUDE_DIRS = {PY_WEB_PACKAGE, "__pycache__", "node_modules", "styles"}
+# web/styles/*.css (site first, then one file per game) ship as one stylesheet.
+STYLES = WEB / "styles"
 WEB_EXCLUDE_SUFFIXES = {".pyc"}
 
 # Netlify's default Cache-Control when no [[headers]] rule sets one.
@@ -118,6 +120,12 @@ def copy_web_static(dest: Path) -> None:
         shutil.copy2(path, target)
 
 
+def bundle_styles(dest: Path) -> None:
+    parts = sorted(STYLES.glob("*.css"))
+    text = "\n".join(f"/* --- {p.name} --- */\n{p.read_text(encoding='utf-8')}" for p in parts)
+    dest.write_text(text, encoding="utf-8")
+
+
 def zip_web_package(dest: Path) -> None:
     pkg = WEB / PY_WEB_PACKAGE
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED) as zf:
@@ -141,6 +149,7 @@ def build() -> dict[str, Any]:
 
     wheel = build_wheel(DIST)
     copy_web_static(DIST)
+    bundle_styles(DIST / "paddock.css")
     zip_web_package(DIST / f"{PY_WEB_PACKAGE}.zip")
 
     pyscript_pkg = NODE_MODULES / "@pyscript" / "core"

@@ -84,6 +84,10 @@ def test_language_follows_browser_and_switch() -> None:
 
 
 def test_catalogues_are_complete_and_use_the_same_fields() -> None:
+    locales = ROOT / "web" / "paddock_web" / "locales"
+    for path in sorted((locales / "en").glob("*.json")):
+        twin = locales / "de" / path.name
+        assert set(json.loads(path.read_text())) == set(json.loads(twin.read_text())), path.name
     en, de = i18n.load("en"), i18n.load("de")
     assert set(en) == set(de)
     for key in en:

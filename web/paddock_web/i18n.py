@@ -17,8 +17,12 @@ _CACHE: dict[str, dict[str, str]] = {}
 
 
 def load(lang: str) -> dict[str, str]:
+    """All messages of a language: ``locales/<lang>/site.json`` plus one file per game."""
     if lang not in _CACHE:
-        _CACHE[lang] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+        merged: dict[str, str] = {}
+        for path in sorted((_DIR / lang).glob("*.json")):
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
+        _CACHE[lang] = merged
     return _CACHE[lang]
 
 
