@@ -7,15 +7,17 @@ turns clicks and key presses on ``[data-act]`` elements back into calls here.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+from types import ModuleType
 from typing import Any
 
 import pygames
 from pygames.core import CATALOGUE, BadSave, IllegalAction, Match
 from pygames.core.match import MAX_SEED
 
-from . import finish_line, royal_turf, setup_link
+from . import setup_link
 from .dom import Browser
 from .html import Markup, classes, h, join
 from .i18n import LANGUAGES, Catalogue, pick_language
@@ -24,7 +26,22 @@ from .table import GameContext
 SAVE_KEY = "paddock.save.v1"
 LANG_KEY = "paddock.lang"
 SPEED_KEY = "paddock.speed"
-TABLES = {"finish_line": finish_line, "royal_turf": royal_turf}
+
+
+def _find_tables() -> dict[str, ModuleType]:
+    """The table module of each game that has one (``paddock_web/<game id>.py``)."""
+    found: dict[str, ModuleType] = {}
+    for entry in CATALOGUE:
+        name = f"{__package__}.{entry.id}"
+        try:
+            found[entry.id] = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return found
+
+
+TABLES = _find_tables()
 SPEEDS = {"slow": 1200, "normal": 600, "fast": 150, "instant": 0}
 
 
