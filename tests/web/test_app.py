@@ -202,6 +202,12 @@ def test_undo_and_export_import() -> None:
     b.click("undo")
     assert [h for h in app.match.history if h["kind"] == "action"] == []
     b.click("overlay", "menu")
+    link = re.search(
+        r'data-testid="share-link" href="([^"]+)"|href="([^"]+)" data-testid="share-link"', b.html
+    )
+    assert link is not None
+    shared = setup_link.parse((link.group(1) or link.group(2)).replace("&amp;", "&"))
+    assert shared == app.match.setup_json()
     b.click("export")
     name, text = b.downloads[-1]
     assert name.endswith(".json") and json.loads(text)["game"] == "royal_turf"

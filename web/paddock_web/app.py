@@ -880,6 +880,21 @@ class App:
                 ),
                 h("button", {"type": "button", "data-act": "home"}, t("home")),
                 h("button", {"type": "button", "data-act": "fresh"}, t("abandon_game")),
+                self.match is not None
+                and h(
+                    "p",
+                    {"class": "share"},
+                    t("share_link"),
+                    " ",
+                    h(
+                        "a",
+                        {
+                            "href": setup_link.build(self.match.setup_json()),
+                            "data-testid": "share-link",
+                        },
+                        t("share_this_setup"),
+                    ),
+                ),
             )
         else:
             return None
