@@ -1,0 +1,736 @@
+"""Homestretch's computer player: a fast heuristic, not a search.
+
+The bot looks only at ``window.view()`` (its own seat's view) and
+``window.legal_actions()``, so it never sees another player's hand or marker values.
+
+Race model. Before a race the bot uses a table of start chances per race card
+(simulated from the spec's rules). During the race every unfinished horse needs about
+``(10 - position - plus marker) / 1.5`` rolls of its own number (one and a half more
+while it carries an X); dividing by the chance of that number (1/36 … 6/36) gives
+its expected time. Strengths ``time ** -GAMMA`` are turned into finishing places by
+the Harville rule (winner ∝ strength, then the next place among the rest, …).
+
+Worth of a position. Each horse and place is worth to the bot its purse share (its
+shares over all owned shares of the horse) plus what its own markers there pay, minus
+a fraction of what the same place pays its opponents (their shares, and their face-down
+markers counted at the average value 1.8). The expected worth over the Harville places
+is computed in O(horses²).
+
+Decisions. Draft and buying: the card whose expected purse income for the rest of the
+game (spec §7.1 expected purse per horse, times the share of the horse this card adds)
+most exceeds its price; blind purchases use the average over the stack's known
+composition. Betting: the markers 3, 2, 2, 1, 1 go one by one to the cell with the
+highest expected payout per point (probability of finishing in that row or better times
+the cell's rate) that the rank limit still allows. Claims: KEEP (order does not change
+payouts). Race: TWO versus ONE_AND_REROLL, REROLL versus STOP and the bonus target are
+chosen by the expected worth of the resulting position (the second roll averaged over
+its 11 sums).
+
+    >>> import random
+    >>> from pygames.core import SeatWindow
+    >>> from pygames.homestretch import GAME
+    >>> from pygames.homestretch.bot import HomestretchBot
+    >>> s = GAME.new_state(["Ann", "Ben", "Cy"])
+    >>> for c in ["B7a", "B7b", "B2a", "B2b", "B3a"]:
+    ...     _ = s.apply({"type": "deal_card", "card": c})
+    >>> for c in ["B4a", "B4b", "B5a", "B5b", "B6a", "B6b", "B8a", "B8b", "B9a", "B9b"]:
+    ...     _ = s.apply({"type": "deal_card", "card": c})
+    >>> HomestretchBot().choose(SeatWindow(s, 0), 0, random.Random(0))["card"][:2]
+    'B7'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.bots import SeatWindow, register_bot
+from ..core.state import Action
+from .data import (
+    BLIND_FEE,
+    CARD_COST,
+    CARD_HORSE,
+    FINISH,
+    HANDICAP_BONUS,
+    HORSES,
+    PAYOUT,
+    ROW_INDEX,
+    ROWS,
+    bonus_distance,
+)
+
+GAMMA = 2.4
+STEP = 1.5
+X_ROLLS = 1.5  # an X costs about one and a half own rolls  # average squares per own roll
+OPPONENT_SHARE = 0.35
+HIDDEN_MARKER = 1.8  # average value of a face-down marker
+DICE_P: dict[int, float] = {h: (6 - abs(7 - h)) / 36 for h in HORSES}
+SUMS: list[tuple[int, float, list[tuple[int, float]]]] = [
+    (
+        s,
+        DICE_P[s],
+        # dice difference distribution for this sum: (difference, probability within sum)
+        [
+            (
+                d,
+                sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s and abs(a - b) == d)
+                / (36 * DICE_P[s]),
+            )
+            for d in range(6)
+            if any(a + b == s and abs(a - b) == d for a in range(1, 7) for b in range(1, 7))
+        ],
+    )  # fmt: skip
+    for s in HORSES
+]
+EXPECTED_PURSE: dict[int, float] = {
+    2: 4.45,
+    3: 12.3,
+    4: 20.2,
+    5: 27.3,
+    6: 24.2,
+    7: 38.0,
+    8: 24.2,
+    9: 27.3,
+    10: 20.2,
+    11: 12.3,
+    12: 4.45,
+}
+"""Expected whole purse per horse over a 4-race game (spec §7.1, made symmetric)."""
+# Per race card, per horse 2-12: chance in tenths of a percent of finishing 1st, in the
+# top 2 and in the top 3 from the start, from a throwaway simulation of the spec's rules
+# (20,000 races per card, the baseline policy of spec §7.1).
+START_ODDS: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "P1": (
+        (0, 0, 1),
+        (2, 9, 22),
+        (358, 583, 723),
+        (35, 107, 212),
+        (37, 122, 247),
+        (75, 221, 402),
+        (33, 114, 239),
+        (97, 247, 406),
+        (360, 588, 725),
+        (3, 8, 22),
+        (0, 1, 2),
+    ),
+    "P2": (
+        (0, 1, 3),
+        (4, 13, 29),
+        (24, 62, 121),
+        (153, 323, 475),
+        (65, 178, 320),
+        (126, 311, 496),
+        (61, 172, 315),
+        (363, 564, 706),
+        (198, 360, 501),
+        (5, 14, 31),
+        (0, 1, 3),
+    ),
+    "P3": (
+        (76, 144, 217),
+        (259, 398, 511),
+        (22, 58, 107),
+        (63, 151, 249),
+        (68, 169, 288),
+        (127, 291, 453),
+        (130, 284, 432),
+        (62, 151, 250),
+        (188, 341, 465),
+        (4, 12, 26),
+        (0, 1, 2),
+    ),
+    "P4": (
+        (76, 155, 238),
+        (19, 47, 86),
+        (24, 61, 118),
+        (61, 154, 260),
+        (68, 174, 303),
+        (220, 448, 622),
+        (65, 178, 303),
+        (364, 558, 691),
+        (22, 61, 114),
+        (5, 13, 29),
+        (77, 152, 236),
+    ),
+    "P5": (
+        (0, 1, 2),
+        (4, 13, 26),
+        (183, 334, 463),
+        (63, 149, 252),
+        (61, 160, 282),
+        (215, 436, 602),
+        (66, 166, 287),
+        (62, 148, 252),
+        (22, 58, 107),
+        (251, 395, 513),
+        (75, 140, 214),
+    ),
+    "P6": (
+        (0, 1, 2),
+        (3, 11, 26),
+        (451, 626, 745),
+        (50, 138, 248),
+        (52, 153, 283),
+        (101, 275, 457),
+        (51, 155, 288),
+        (126, 293, 445),
+        (162, 337, 479),
+        (3, 11, 26),
+        (0, 1, 2),
+    ),
+    "P7": (
+        (0, 1, 3),
+        (4, 12, 27),
+        (195, 341, 457),
+        (61, 141, 240),
+        (128, 273, 415),
+        (129, 284, 441),
+        (128, 274, 418),
+        (63, 147, 246),
+        (196, 338, 458),
+        (19, 44, 77),
+        (78, 145, 218),
+    ),
+    "P8": (
+        (0, 0, 2),
+        (274, 422, 541),
+        (23, 62, 119),
+        (170, 329, 475),
+        (137, 297, 455),
+        (143, 315, 482),
+        (142, 306, 454),
+        (68, 159, 267),
+        (24, 64, 117),
+        (6, 14, 29),
+        (13, 31, 57),
+    ),
+    "P9": (
+        (0, 0, 1),
+        (190, 323, 449),
+        (12, 36, 72),
+        (244, 434, 583),
+        (38, 109, 209),
+        (137, 317, 490),
+        (76, 191, 323),
+        (96, 221, 346),
+        (13, 37, 73),
+        (193, 331, 453),
+        (0, 0, 2),
+    ),
+    "P10": (
+        (0, 1, 3),
+        (4, 12, 28),
+        (21, 56, 108),
+        (57, 154, 258),
+        (125, 280, 437),
+        (220, 440, 618),
+        (64, 167, 297),
+        (346, 544, 678),
+        (20, 57, 109),
+        (69, 143, 233),
+        (74, 146, 232),
+    ),
+    "P11": (
+        (63, 128, 208),
+        (3, 9, 21),
+        (16, 49, 93),
+        (303, 500, 644),
+        (49, 137, 254),
+        (184, 390, 570),
+        (100, 243, 397),
+        (46, 126, 220),
+        (16, 46, 91),
+        (219, 371, 500),
+        (0, 1, 2),
+    ),
+    "P12": (
+        (78, 152, 234),
+        (6, 15, 31),
+        (24, 64, 119),
+        (374, 569, 697),
+        (136, 302, 456),
+        (138, 319, 491),
+        (69, 180, 309),
+        (65, 162, 274),
+        (26, 66, 121),
+        (6, 15, 32),
+        (78, 157, 237),
+    ),
+    "G1": (
+        (51, 112, 180),
+        (2, 6, 14),
+        (107, 235, 358),
+        (31, 85, 159),
+        (64, 166, 298),
+        (114, 281, 456),
+        (64, 168, 296),
+        (219, 413, 563),
+        (347, 527, 660),
+        (2, 6, 15),
+        (0, 0, 1),
+    ),
+    "G2": (
+        (86, 157, 227),
+        (94, 173, 251),
+        (90, 176, 266),
+        (83, 179, 281),
+        (94, 207, 328),
+        (169, 345, 498),
+        (172, 334, 476),
+        (80, 177, 277),
+        (32, 75, 126),
+        (6, 17, 34),
+        (94, 161, 235),
+    ),
+    "G3": (
+        (0, 1, 2),
+        (214, 353, 469),
+        (147, 288, 412),
+        (44, 115, 199),
+        (45, 126, 225),
+        (94, 226, 378),
+        (42, 124, 225),
+        (48, 118, 205),
+        (150, 296, 418),
+        (215, 353, 466),
+        (0, 0, 1),
+    ),
+    "G4": (
+        (0, 1, 3),
+        (5, 16, 34),
+        (236, 395, 526),
+        (82, 191, 311),
+        (90, 220, 360),
+        (170, 364, 539),
+        (87, 207, 356),
+        (81, 187, 304),
+        (241, 401, 530),
+        (6, 17, 34),
+        (0, 1, 3),
+    ),
+    "G5": (
+        (17, 38, 72),
+        (6, 20, 41),
+        (35, 81, 143),
+        (97, 209, 328),
+        (195, 374, 527),
+        (196, 387, 561),
+        (104, 236, 380),
+        (221, 391, 529),
+        (102, 203, 303),
+        (7, 21, 44),
+        (19, 40, 72),
+    ),
+    "G6": (
+        (16, 35, 66),
+        (5, 17, 36),
+        (29, 75, 133),
+        (194, 367, 512),
+        (87, 214, 354),
+        (164, 359, 532),
+        (88, 216, 354),
+        (80, 188, 306),
+        (29, 74, 135),
+        (308, 454, 569),
+        (0, 1, 3),
+    ),
+    "G7": (
+        (0, 1, 3),
+        (85, 163, 252),
+        (212, 368, 499),
+        (173, 341, 485),
+        (80, 194, 330),
+        (265, 489, 657),
+        (77, 188, 322),
+        (77, 175, 294),
+        (26, 66, 123),
+        (6, 15, 32),
+        (0, 1, 3),
+    ),
+    "G8": (
+        (20, 48, 84),
+        (11, 27, 53),
+        (48, 112, 190),
+        (136, 270, 396),
+        (145, 303, 452),
+        (274, 485, 648),
+        (148, 305, 457),
+        (135, 266, 392),
+        (51, 113, 189),
+        (10, 26, 53),
+        (22, 45, 84),
+    ),
+    "G9": (
+        (18, 39, 74),
+        (8, 21, 44),
+        (41, 93, 157),
+        (109, 226, 349),
+        (120, 268, 411),
+        (220, 422, 594),
+        (224, 407, 559),
+        (113, 234, 357),
+        (38, 92, 157),
+        (108, 198, 292),
+        (1, 2, 5),
+    ),
+    "G10": (
+        (1, 1, 5),
+        (108, 198, 286),
+        (38, 89, 151),
+        (99, 207, 326),
+        (202, 386, 536),
+        (204, 392, 559),
+        (107, 237, 376),
+        (100, 213, 326),
+        (36, 86, 152),
+        (104, 191, 279),
+        (0, 1, 4),
+    ),
+    "G11": (
+        (0, 0, 2),
+        (203, 346, 477),
+        (12, 37, 80),
+        (255, 458, 616),
+        (81, 209, 356),
+        (140, 328, 520),
+        (39, 118, 229),
+        (257, 457, 618),
+        (12, 39, 82),
+        (2, 8, 19),
+        (0, 0, 2),
+    ),
+}
+
+PURPLE_SHARE = 42 / 214.9  # an average purple race's part of a game's purses
+GREEN_SHARE = 65.45 / 214.9
+
+
+class Race:
+    """The bot's picture of a race: positions, handicaps, finish order."""
+
+    __slots__ = ("pos", "hcap", "finished")
+
+    def __init__(self, pos: dict[int, int], hcap: dict[int, str], finished: list[int]) -> None:
+        self.pos = pos
+        self.hcap = hcap
+        self.finished = finished
+
+    def copy(self) -> Race:
+        return Race(dict(self.pos), dict(self.hcap), list(self.finished))
+
+    def live(self) -> list[int]:
+        return [h for h in HORSES if h not in self.finished]
+
+    def strength(self, h: int) -> float:
+        d = FINISH - self.pos[h]
+        t = self.hcap.get(h)
+        extra = 0.0
+        if t == "X":
+            extra = X_ROLLS
+        elif t is not None:
+            d -= HANDICAP_BONUS[t]
+        rolls = max(d, 0) / STEP
+        rolls = max(rolls, 0.55) + extra
+        time = rolls / DICE_P[h]
+        return float(time**-GAMMA)
+
+    def move(self, h: int, base: int, own: bool) -> None:
+        t = self.hcap.get(h)
+        extra = 0
+        if own and t is not None:
+            del self.hcap[h]
+            if t == "X":
+                return
+            extra = HANDICAP_BONUS[t]
+        self.pos[h] += base + extra
+        if self.pos[h] >= FINISH and h not in self.finished:
+            self.finished.append(h)
+
+    def last_place(self) -> list[int]:
+        live = self.live()
+        low = min(self.pos[h] for h in live)
+        return [h for h in live if self.pos[h] == low]
+
+    def over(self) -> bool:
+        return len(self.finished) >= 3
+
+
+def place_probs(race: Race) -> dict[int, list[float]]:
+    """Harville probabilities of each live horse taking each remaining place (1-3)."""
+    live = race.live()
+    s = {h: race.strength(h) for h in live}
+    total = sum(s.values())
+    out = {h: [0.0, 0.0, 0.0] for h in live}
+    f = len(race.finished)
+    for i in live:
+        pi = s[i] / total
+        out[i][f] += pi
+        if f + 1 >= 3:
+            continue
+        rest = total - s[i]
+        for j in live:
+            if j == i:
+                continue
+            pj = pi * s[j] / rest
+            out[j][f + 1] += pj
+            if f + 2 >= 3:
+                continue
+            rest2 = rest - s[j]
+            for k in live:
+                if k != i and k != j:
+                    out[k][f + 2] += pj * s[k] / rest2
+    return out
+
+
+def worth(race: Race, w: dict[int, list[float]]) -> float:
+    """Expected worth of ``race`` for the weights ``w[h][place-1]`` (O(horses²))."""
+    value = sum(w[h][k] for k, h in enumerate(race.finished[:3]))
+    f = len(race.finished)
+    if f >= 3:
+        return value
+    live = race.live()
+    s = {h: race.strength(h) for h in live}
+    total = sum(s.values())
+    if f == 2:
+        return value + sum(s[h] * w[h][2] for h in live) / total
+    a3 = sum(s[h] * w[h][2] for h in live)
+    if f == 1:
+        return (
+            value
+            + sum(s[i] * (w[i][1] + (a3 - s[i] * w[i][2]) / (total - s[i])) for i in live) / total
+        )
+    a2_terms = 0.0
+    for i in live:
+        si = s[i]
+        rest = total - si
+        inner = w[i][0]
+        acc = 0.0
+        for j in live:
+            if j != i:
+                sj = s[j]
+                acc += sj * (w[j][1] + (a3 - si * w[i][2] - sj * w[j][2]) / (rest - sj))
+        a2_terms += si * (inner + acc / rest)
+    return value + a2_terms / total
+
+
+class HomestretchBot:
+    """Heuristic computer player (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view()
+        kind = legal[0]["type"]
+        if kind == "draft_pick":
+            return self._draft(view, seat, legal)
+        if kind == "bet_order_claim":
+            return legal[0]  # KEEP
+        if kind in ("place_marker", "take_back_marker", "confirm_bets"):
+            return self._bet(view, seat, legal)
+        if kind == "buy_action":
+            return self._buy(view, seat, legal)
+        if kind in ("move_choice", "reroll_or_stop", "bonus_target"):
+            return self._race(view, seat, legal)
+        return legal[0]
+
+    # --- shares --------------------------------------------------------------
+    @staticmethod
+    def _owned(view: Any, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+        mine: dict[int, int] = {h: 0 for h in HORSES}
+        others: dict[int, int] = {h: 0 for h in HORSES}
+        for hv in view["horses"]:
+            for s, k in hv["shares"].items():
+                if int(s) == seat:
+                    mine[hv["horse"]] += k
+                else:
+                    others[hv["horse"]] += k
+        return mine, others
+
+    @staticmethod
+    def _gain(h: int, mine: int, others: float, factor: float) -> float:
+        """Extra expected purse income from one more share of ``h``."""
+        before = mine / (mine + others) if mine + others > 0 else 0.0
+        after = (mine + 1) / (mine + 1 + others)
+        return EXPECTED_PURSE[h] * factor * (after - before)
+
+    def _draft(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        kept = [CARD_HORSE[c["card"]] for c in view["draft"]["kept"] or []]
+        n = len(view["players"])
+        copies = 2 if n <= 3 else 2.6  # shares of a horse expected in play
+        best, best_v = legal[0], -1e9
+        for a in legal:
+            h = CARD_HORSE[a["card"]]
+            mine = kept.count(h)
+            others = max(copies - mine - 1, 0.0) * 0.8
+            v = self._gain(h, mine, others, 1.0) - CARD_COST[a["card"]]
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _buy(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        mine, others = self._owned(view, seat)
+        short = view["options"].get("short_game", False)
+        factor = GREEN_SHARE if short else PURPLE_SHARE + 2 * GREEN_SHARE
+        best = next(a for a in legal if a["choice"] == "PASS")
+        best_v = 0.5  # keep money unless a card clearly pays
+        for a in legal:
+            if a["choice"] == "BUY_FACEUP":
+                h = CARD_HORSE[a["card"]]
+                v = self._gain(h, mine[h], others[h], factor) - CARD_COST[a["card"]]
+            elif a["choice"] == "BUY_BLIND":
+                stack = view["buying"]["stack"]
+                v = (
+                    sum(
+                        self._gain(
+                            CARD_HORSE[c], mine[CARD_HORSE[c]], others[CARD_HORSE[c]], factor
+                        )
+                        - CARD_COST[c]
+                        for c in stack
+                    )
+                    / len(stack)
+                    - BLIND_FEE
+                )
+            else:
+                continue
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    # --- betting -------------------------------------------------------------
+    @staticmethod
+    def _race_of(view: Any) -> Race:
+        pos = {hv["horse"]: hv["position"] for hv in view["horses"]}
+        hcap = {hv["horse"]: hv["handicap"] for hv in view["horses"] if hv["handicap"]}
+        return Race(pos, hcap, list(view["finish_order"]))
+
+    def _bet(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        card = view["race_card"]["id"]
+        odds = START_ODDS[card]
+        probs = {
+            h: [
+                odds[i][0] / 1000,
+                (odds[i][1] - odds[i][0]) / 1000,
+                (odds[i][2] - odds[i][1]) / 1000,
+            ]
+            for i, h in enumerate(HORSES)
+        }
+        ev: list[tuple[float, int, str]] = []
+        for h in HORSES:
+            p = probs.get(h, [0.0, 0.0, 0.0])
+            for row in ROWS:
+                chance = sum(p[: ROW_INDEX[row]])
+                ev.append((chance * PAYOUT[row][h], h, row))
+        ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
+        limit = view["seats"][seat]["marker_limit"]
+        plan: dict[str, tuple[int, str]] = {}
+        used: dict[tuple[int, str], int] = {}
+        for m in ("3", "2a", "2b", "1a", "1b"):
+            for _, h, row in ev:
+                if used.get((h, row), 0) < limit:
+                    plan[m] = (h, row)
+                    used[(h, row)] = used.get((h, row), 0) + 1
+                    break
+        placed = {
+            m["marker"]: (m["horse"], m["row"])
+            for m in view["my_markers"]
+            if m["horse"] is not None
+        }
+        legal_keys = {(a["type"], a.get("marker"), a.get("horse"), a.get("row")) for a in legal}
+        me = view["colours"][seat]
+        for m, cell in placed.items():
+            if plan.get(m) != cell and ("take_back_marker", m, None, None) in legal_keys:
+                return {"type": "take_back_marker", "player": me, "marker": m}
+        for m in ("3", "2a", "2b", "1a", "1b"):
+            if m not in placed:
+                h, row = plan[m]
+                action = {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
+                if ("place_marker", m, h, row) in legal_keys:
+                    return action
+                break
+        for a in legal:
+            if a["type"] == "confirm_bets":
+                return a
+        return next(a for a in legal if a["type"] == "place_marker")
+
+    # --- racing --------------------------------------------------------------
+    @staticmethod
+    def _weights(view: Any, seat: int) -> dict[int, list[float]]:
+        card = view["race_card"]
+        purse = card["purse"] if card else [0, 0, 0]
+        n = len(view["players"])
+        opp = OPPONENT_SHARE / max(n - 1, 1) * 2
+        w = {h: [0.0, 0.0, 0.0] for h in HORSES}
+        for hv in view["horses"]:
+            h = hv["horse"]
+            total = sum(hv["shares"].values())
+            if not total:
+                continue
+            mine = hv["shares"].get(str(seat), 0)
+            for k in range(3):
+                w[h][k] += purse[k] * (mine - opp * (total - mine)) / total
+        for cell in view["betting_board"]:
+            h, row = cell["horse"], cell["row"]
+            for m in cell["markers"]:
+                if m["seat"] == seat:
+                    value = m["value"] * PAYOUT[row][h]
+                else:
+                    v = m["value"] if m["value"] is not None else HIDDEN_MARKER
+                    value = -opp * v * PAYOUT[row][h]
+                for k in range(ROW_INDEX[row]):
+                    w[h][k] += value
+        return w
+
+    @staticmethod
+    def _second_roll(race: Race, w: dict[int, list[float]]) -> float:
+        """Expected worth after one more roll resolved under P23."""
+        total = 0.0
+        for s, p, diffs in SUMS:
+            if s in race.finished:
+                for d, q in diffs:
+                    best = -1e18
+                    for t in race.last_place():
+                        r = race.copy()
+                        r.move(t, bonus_distance(d), False)
+                        best = max(best, worth(r, w))
+                    total += p * q * best
+            else:
+                r = race.copy()
+                r.move(s, 2, True)
+                total += p * worth(r, w)
+        return total
+
+    def _race(self, view: Any, seat: int, legal: list[Action]) -> Action:
+        race = self._race_of(view)
+        w = self._weights(view, seat)
+        kind = legal[0]["type"]
+        dice = view["turn"]["dice"]
+        if kind == "bonus_target":
+            best, best_v = legal[0], -1e18
+            squares = view["turn"]["bonus_squares"]
+            for a in legal:
+                r = race.copy()
+                r.move(a["horse"], squares, False)
+                v = worth(r, w)
+                if v > best_v:
+                    best, best_v = a, v
+            return best
+        if kind == "reroll_or_stop":
+            stop = worth(race, w)
+            again = self._second_roll(race, w)
+            choice = "REROLL" if again > stop else "STOP"
+            return next(a for a in legal if a["choice"] == choice)
+        h = dice["sum"]
+        two = race.copy()
+        two.move(h, 2, True)
+        one = race.copy()
+        one.move(h, 1, True)
+        v_two = worth(two, w)
+        v_one = worth(one, w) if one.over() else self._second_roll(one, w)
+        choice = "TWO" if v_two >= v_one else "ONE_AND_REROLL"
+        return next(a for a in legal if a["choice"] == choice)
+
+
+register_bot("homestretch", HomestretchBot())

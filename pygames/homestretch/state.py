@@ -1,0 +1,1597 @@
+"""Homestretch's game state: draft, four races of betting and racing, share buying.
+
+Node sequence of a game (spec §2–§4)::
+
+    deal (C1: one uniform draw per dealt card) -> draft rounds (draft_pick per seat,
+    one-card hands kept automatically, C3 ghost removal with 2 players, pass) ->
+    reveal and pay -> per race: race_card (C2 draw) -> claims (bet_order_claim,
+    skipped by V1) -> betting (place_marker / take_back_marker / confirm_bets per
+    bettor) -> roll_off (C6, only on a tie for least money) -> race (C5 roll, then
+    move_choice / reroll_or_stop / bonus_target) -> payout -> after race 1:
+    display (C4 draws) -> buying round 1 -> refill (C4 draws) -> buying round 2.
+
+Shuffles are modelled as successive uniform draws made when a card is needed (the
+race card at each race preparation, a stack card when it is turned up or bought
+blind): the distribution is the spec's, and no unseen order is stored anywhere.
+
+Legal-action order: draft picks by card id; claims KEEP then CUT_IN_BEFORE by the
+working order; betting lists ``place_marker`` for the lowest id of each marker value
+still in hand by horse 2–12 and row WIN/PLACE/SHOW (every other marker id is accepted
+too), then ``take_back_marker`` by marker id, then ``confirm_bets``; buying lists
+display cards in display order, then BUY_BLIND, then PASS.
+
+>>> from pygames.homestretch import GAME
+>>> s = GAME.new_state(["Ann", "Ben", "Cy"])
+>>> s.phase, len(s.chance_outcomes())
+('deal', 22)
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any, Self
+
+from ..core.state import JSON, Action, BadSave, Event, State, canonical
+from .data import (
+    BLIND_FEE,
+    BLUE_CARDS,
+    CARD_COST,
+    CARD_HORSE,
+    COLOURS,
+    DEAL_SIZE,
+    FINISH,
+    GROUP,
+    HANDICAP_BONUS,
+    HANDICAP_COLOUR,
+    HANDICAP_SUPPLY,
+    HANDICAP_TYPES,
+    HORSE_NAMES,
+    HORSES,
+    MARKER_VALUE,
+    MARKERS,
+    PAYOUT,
+    PLACE_NAMES,
+    RACE_CARDS,
+    RACES_FULL,
+    RACES_SHORT,
+    RED_CARDS,
+    ROW_INDEX,
+    ROWS,
+    SHARE_COST,
+    SQUARES,
+    START_MONEY,
+    bonus_distance,
+    race_colour,
+)
+
+PHASES = (
+    "deal",
+    "draft",
+    "ghost",
+    "race_card",
+    "claims",
+    "betting",
+    "roll_off",
+    "race",
+    "display",
+    "buying",
+    "blind",
+    "over",
+)
+CHANCE_PHASES = frozenset({"deal", "ghost", "race_card", "roll_off", "display", "blind"})
+ACTION_FIELDS: dict[str, frozenset[str]] = {
+    "draft_pick": frozenset({"card"}),
+    "bet_order_claim": frozenset({"choice", "target"}),
+    "place_marker": frozenset({"marker", "horse", "row"}),
+    "take_back_marker": frozenset({"marker"}),
+    "confirm_bets": frozenset(),
+    "place_bets": frozenset({"bets"}),
+    "move_choice": frozenset({"choice"}),
+    "reroll_or_stop": frozenset({"choice"}),
+    "bonus_target": frozenset({"horse"}),
+    "buy_action": frozenset({"choice", "card"}),
+}
+ACTION_PHASE: dict[str, str] = {
+    "draft_pick": "draft",
+    "bet_order_claim": "claims",
+    "place_marker": "betting",
+    "take_back_marker": "betting",
+    "confirm_bets": "betting",
+    "place_bets": "betting",
+    "move_choice": "race",
+    "reroll_or_stop": "race",
+    "bonus_target": "race",
+    "buy_action": "buying",
+}
+PHASE_WORDS: dict[str, str] = {
+    "draft": "during the draft",
+    "claims": "while early-bet claims are made",
+    "betting": "on a betting turn",
+    "race": "during the race",
+    "buying": "during share buying",
+}
+DICE: list[tuple[int, int]] = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+ROLL_OUTCOMES: list[tuple[Action, float]] = [
+    ({"type": "roll", "a": a, "b": b}, 1 / 36) for a, b in DICE
+]
+ROLL_KEYS: frozenset[str] = frozenset(canonical(o) for o, _ in ROLL_OUTCOMES)
+CELLS: list[tuple[int, str]] = [(h, row) for h in HORSES for row in ROWS]
+ALL_CARDS: frozenset[str] = frozenset(CARD_HORSE)
+
+
+def fast_copy(data: Any) -> Any:
+    """A deep copy of plain data (much faster than ``copy.deepcopy``)."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+
+def share_value(cards: list[str]) -> int:
+    """Total cost of share cards (tie-break step 1, P38)."""
+    return sum(CARD_COST[c] for c in cards)
+
+
+def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
+    """P38/P39: money, share value, long shots, middle horses, favourites."""
+    groups = [GROUP[CARD_HORSE[c]] for c in cards]
+    return (
+        money,
+        share_value(cards),
+        groups.count("long shot"),
+        groups.count("middle"),
+        groups.count("favourite"),
+    )
+
+
+class HomestretchState(State):
+    game_id = "homestretch"
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.colours: list[str] = []  # colour per seat
+        self.phase = "deal"
+        self.money: list[int] = []
+        self.race = 0  # current race (0 before race 1)
+        self.race_cards: list[str] = []  # revealed race cards, race order
+        # draft
+        self.deck: list[str] = []  # blue cards not yet dealt (sorted)
+        self.dealt = 0
+        self.hands: list[list[str]] = []
+        self.ghost: list[str] = []
+        self.kept: list[list[str]] = []  # secret until the reveal (P10)
+        self.draft_round = 0
+        self.picked: list[bool] = []
+        self.ghost_done = False
+        self.shares: list[list[str]] = []  # public (P11)
+        # buying pool: leftover cards, unordered (the stack once the display is out)
+        self.pool: list[str] = []
+        self.display: list[str] = []
+        self.buy_round = 0
+        self.buy_order: list[int] = []
+        self.buy_index = 0
+        self.purchases: list[dict[str, Any]] = []
+        self.removed_after_buying: list[str] = []
+        # race
+        self.hcap: list[str | None] = [None] * 13  # handicap marker per horse number
+        self.supply: dict[str, int] = dict(HANDICAP_SUPPLY)
+        self.pos: list[int] = [0] * 13
+        self.finished: list[int] = []
+        self.default_order: list[int] = []
+        self.order: list[int] = []  # working order, then betting order
+        self.claim_index = 1
+        self.claims: list[dict[str, Any]] = []
+        self.bettor_index = 0
+        self.bets: list[dict[str, list[Any]]] = []  # seat -> marker -> [horse, row]
+        self.submitted: list[bool] = []
+        self.start_player: int | None = None
+        self.start_by = ""
+        self.rolloff: list[int] = []  # seats still tied in the roll-off
+        self.rolloff_rolls: list[list[int]] = []  # [seat, a, b] this round
+        self.rolloff_log: list[list[list[int]]] = []  # finished roll-off rounds
+        self.turn = 0
+        self.roll_no = 0
+        self.pending: str | None = None
+        self.dice: list[int] | None = None
+        self.bonus_targets: list[int] = []
+        self.bonus_squares = 0
+        self.turns = 0
+        self.results: list[dict[str, Any]] = []
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
+        n = len(players)
+        if not 2 <= n <= 6:
+            raise ValueError(f"Homestretch is for 2–6 players, not {n}")  # R41
+        s = cls()
+        s.players = list(players)
+        s.options = dict(options)
+        s.colours = list(COLOURS[:n])
+        s.money = [START_MONEY] * n
+        s.deck = sorted(BLUE_CARDS)
+        s.hands = [[] for _ in range(n)]
+        s.kept = [[] for _ in range(n)]
+        s.shares = [[] for _ in range(n)]
+        s.picked = [False] * n
+        s.bets = [{} for _ in range(n)]
+        s.submitted = [False] * n
+        return s
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def opt(self, name: str) -> bool:
+        return bool(self.options.get(name, False))
+
+    @property
+    def races(self) -> int:
+        return RACES_SHORT if self.opt("short_game") else RACES_FULL
+
+    @property
+    def deal_size(self) -> int:
+        return DEAL_SIZE[self.n]
+
+    def colour_rank(self, seat: int) -> int:
+        return COLOURS.index(self.colours[seat])
+
+    def seat_of(self, colour: Any) -> int | None:
+        return self.colours.index(colour) if colour in self.colours else None
+
+    def rank(self, seat: int) -> int:
+        """P3: 1 + number of players with strictly more money (also the marker limit)."""
+        mine = self.money[seat]
+        return 1 + sum(1 for m in self.money if m > mine)
+
+    def ranks(self) -> list[int]:
+        return [self.rank(s) for s in range(self.n)]
+
+    def last_place(self) -> list[int]:
+        """P25: unfinished horses with the lowest position."""
+        live = [h for h in HORSES if h not in self.finished]
+        low = min(self.pos[h] for h in live)
+        return [h for h in live if self.pos[h] == low]
+
+    def hand_markers(self, seat: int) -> list[str]:
+        placed = self.bets[seat]
+        return [m for m in MARKERS if m not in placed]
+
+    def cell_count(self, seat: int, horse: int, row: str) -> int:
+        return sum(1 for h, r in self.bets[seat].values() if h == horse and r == row)
+
+    def blind_price(self) -> int | None:
+        """R7: money needed for BUY_BLIND (None when the stack is empty)."""
+        if not self.pool:
+            return None
+        return BLIND_FEE + max(CARD_COST[c] for c in self.pool)
+
+    # --- queries ------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES or (self.phase == "race" and self.pending is None)
+
+    def _current_seat(self) -> int:
+        if self.phase == "claims":
+            return self.default_order[self.claim_index]
+        if self.phase == "betting":
+            return self.order[self.bettor_index]
+        if self.phase == "buying":
+            return self.buy_order[self.buy_index]
+        return self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        seat = self._current_seat()
+        me = self.colours[seat]
+        phase = self.phase
+        if phase == "draft":
+            return [
+                {"type": "draft_pick", "player": me, "card": c} for c in sorted(self.hands[seat])
+            ]
+        if phase == "claims":
+            out: list[Action] = [{"type": "bet_order_claim", "player": me, "choice": "KEEP"}]
+            ahead = self.order[: self.order.index(seat)]
+            out += [
+                {
+                    "type": "bet_order_claim",
+                    "player": me,
+                    "choice": "CUT_IN_BEFORE",
+                    "target": self.colours[t],
+                }
+                for t in ahead
+            ]
+            return out
+        if phase == "betting":
+            return self._betting_actions(seat, me)
+        if phase == "race":
+            if self.pending == "move_choice":
+                return [
+                    {"type": "move_choice", "player": me, "choice": c}
+                    for c in ("TWO", "ONE_AND_REROLL")
+                ]
+            if self.pending == "reroll_or_stop":
+                return [
+                    {"type": "reroll_or_stop", "player": me, "choice": c}
+                    for c in ("REROLL", "STOP")
+                ]
+            return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
+        if phase == "buying":
+            money = self.money[seat]
+            acts: list[Action] = [
+                {"type": "buy_action", "player": me, "choice": "BUY_FACEUP", "card": c}
+                for c in self.display
+                if CARD_COST[c] <= money
+            ]
+            price = self.blind_price()
+            if price is not None and money >= price:
+                acts.append({"type": "buy_action", "player": me, "choice": "BUY_BLIND"})
+            acts.append({"type": "buy_action", "player": me, "choice": "PASS"})
+            return acts
+        return []
+
+    def _betting_actions(self, seat: int, me: str) -> list[Action]:
+        limit = self.rank(seat)
+        hand = self.hand_markers(seat)
+        reps: list[str] = []
+        seen: set[int] = set()
+        for m in hand:
+            if MARKER_VALUE[m] not in seen:
+                seen.add(MARKER_VALUE[m])
+                reps.append(m)
+        out: list[Action] = []
+        if reps:
+            counts: dict[tuple[int, str], int] = {}
+            for h, r in self.bets[seat].values():
+                counts[(h, r)] = counts.get((h, r), 0) + 1
+            for h, row in CELLS:
+                if counts.get((h, row), 0) < limit:
+                    out += [
+                        {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
+                        for m in reps
+                    ]
+        out += [
+            {"type": "take_back_marker", "player": me, "marker": m}
+            for m in MARKERS
+            if m in self.bets[seat]
+        ]
+        if not hand:
+            out.append({"type": "confirm_bets", "player": me})
+        return out
+
+    # --- refusals -------------------------------------------------------------
+    def why_illegal(self, action: Any) -> str | None:
+        """As the base class; a dice roll is checked against a precomputed set (speed)."""
+        if (
+            self.phase == "race"
+            and self.pending is None
+            and isinstance(action, dict)
+            and isinstance(action.get("type"), str)
+        ):
+            if canonical(action) in ROLL_KEYS:
+                return None
+            return "that is not a possible outcome of this chance event"
+        return super().why_illegal(action)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        kind = action["type"]
+        fields = ACTION_FIELDS.get(kind)
+        if fields is None:
+            return f"Homestretch has no action {kind!r}"
+        extra = set(action) - fields - {"type", "player"}
+        if extra:
+            return f"the action has fields Homestretch does not know: {', '.join(sorted(extra))}"
+        if "player" not in action:
+            return "the action must name the player (his colour)"
+        phase = ACTION_PHASE[kind]
+        if self.phase != phase:
+            return f"{kind} is only possible {PHASE_WORDS[phase]}, not now"
+        if kind in ("move_choice", "reroll_or_stop", "bonus_target"):
+            wanted = {"move_choice": "move_choice", "reroll_or_stop": "reroll_or_stop"}
+            if self.pending != wanted.get(kind, "bonus_target"):
+                return self._race_expectation()
+        seat = self._current_seat()
+        player = action["player"]
+        if player != self.colours[seat]:
+            if player not in self.colours:
+                return f"there is no player with colour {player!r} in this game"
+            return f"it is {self.colours[seat]}'s turn, not {player}'s"
+        reason: str | None = getattr(self, f"_why_{kind}")(action, seat)
+        return reason
+
+    def _race_expectation(self) -> str:
+        return {
+            "move_choice": "now choose how to move: TWO or ONE_AND_REROLL (move_choice)",
+            "reroll_or_stop": "now choose REROLL or STOP (reroll_or_stop)",
+            "bonus_target": "now choose the last-place horse for the bonus move (bonus_target)",
+        }.get(self.pending or "", "the dice must be rolled first")
+
+    def _why_draft_pick(self, action: Action, seat: int) -> str | None:
+        card = action.get("card")
+        if card not in self.hands[seat]:
+            return f"{card!r} is not in your draft hand"
+        return None
+
+    def _why_bet_order_claim(self, action: Action, seat: int) -> str | None:
+        choice = action.get("choice")
+        if choice == "KEEP":
+            if "target" in action:
+                return "KEEP takes no target"
+            return None
+        if choice != "CUT_IN_BEFORE":
+            return "the claim must be KEEP or CUT_IN_BEFORE"
+        target = self.seat_of(action.get("target"))
+        if target is None:
+            return f"there is no player with colour {action.get('target')!r} to cut in before"
+        if target == seat:
+            return "you cannot cut in before yourself"
+        if self.order.index(target) > self.order.index(seat):
+            return f"{self.colours[target]} is not ahead of you in the betting order"
+        return None
+
+    def _why_cell(self, seat: int, horse: Any, row: Any, extra: int = 1) -> str | None:
+        if type(horse) is not int or horse not in HORSES:
+            return f"there is no horse {horse!r} (horses are 2–12)"
+        if row not in ROWS:
+            return f"there is no row {row!r} (rows are WIN, PLACE, SHOW)"
+        limit = self.rank(seat)
+        if self.cell_count(seat, horse, row) + extra > limit:
+            return (
+                f"at rank {limit} you may put at most {limit} of your markers on one cell "
+                f"({row} {horse})"
+            )
+        return None
+
+    def _why_place_marker(self, action: Action, seat: int) -> str | None:
+        marker = action.get("marker")
+        if marker not in MARKERS:
+            return f"there is no bet marker {marker!r} (markers are {', '.join(MARKERS)})"
+        if marker in self.bets[seat]:
+            return f"marker {marker} is already on the board; take it back first"
+        return self._why_cell(seat, action.get("horse"), action.get("row"))
+
+    def _why_take_back_marker(self, action: Action, seat: int) -> str | None:
+        marker = action.get("marker")
+        if marker not in MARKERS:
+            return f"there is no bet marker {marker!r}"
+        if marker not in self.bets[seat]:
+            return f"marker {marker} is not on the board"
+        return None
+
+    def _why_confirm_bets(self, action: Action, seat: int) -> str | None:
+        left = self.hand_markers(seat)
+        if left:
+            return f"all 5 markers must be placed first; still in hand: {', '.join(left)} (R13)"
+        return None
+
+    def _why_place_bets(self, action: Action, seat: int) -> str | None:
+        bets = action.get("bets")
+        if not isinstance(bets, dict):
+            return "bets must map each of your 5 marker ids to a cell {horse, row}"
+        if set(bets) != set(MARKERS):
+            missing = [m for m in MARKERS if m not in bets]
+            if missing:
+                return f"all 5 markers must be placed (R13); missing: {', '.join(missing)}"
+            return f"unknown marker ids: {', '.join(sorted(set(bets) - set(MARKERS)))}"
+        counts: dict[tuple[int, str], int] = {}
+        limit = self.rank(seat)
+        for m in MARKERS:
+            cell = bets[m]
+            if not isinstance(cell, dict) or set(cell) != {"horse", "row"}:
+                return f"marker {m} needs a cell {{horse, row}}"
+            h, row = cell["horse"], cell["row"]
+            bad = self._why_cell(seat, h, row, 0)
+            if bad:
+                return bad
+            counts[(h, row)] = counts.get((h, row), 0) + 1
+            if counts[(h, row)] > limit:
+                return (
+                    f"at rank {limit} you may put at most {limit} of your markers on one cell "
+                    f"({row} {h})"
+                )
+        return None
+
+    def _why_move_choice(self, action: Action, seat: int) -> str | None:
+        if action.get("choice") not in ("TWO", "ONE_AND_REROLL"):
+            return "move_choice is TWO or ONE_AND_REROLL"
+        return None
+
+    def _why_reroll_or_stop(self, action: Action, seat: int) -> str | None:
+        if action.get("choice") not in ("REROLL", "STOP"):
+            return "reroll_or_stop is REROLL or STOP"
+        return None
+
+    def _why_bonus_target(self, action: Action, seat: int) -> str | None:
+        horse = action.get("horse")
+        if horse not in self.bonus_targets or type(horse) is not int:
+            names = ", ".join(str(h) for h in self.bonus_targets)
+            return f"the bonus move must go to a last-place horse: {names}"
+        return None
+
+    def _why_buy_action(self, action: Action, seat: int) -> str | None:
+        choice = action.get("choice")
+        money = self.money[seat]
+        if choice == "PASS" or choice == "BUY_BLIND":
+            if "card" in action:
+                return f"{choice} takes no card"
+            if choice == "PASS":
+                return None
+            price = self.blind_price()
+            if price is None:
+                return "the stack is empty: no blind purchase (R9)"
+            if money < price:
+                return (
+                    f"a blind purchase needs money ≥ 3 + the stack's highest cost = {price}; "
+                    f"you have {money} (R7)"
+                )
+            return None
+        if choice != "BUY_FACEUP":
+            return "buy_action is BUY_FACEUP, BUY_BLIND or PASS"
+        card = action.get("card")
+        if card not in self.display:
+            return f"{card!r} is not in the display"
+        if CARD_COST[card] > money:
+            return f"{card} costs {CARD_COST[card]} and you have only {money} (R7)"
+        return None
+
+    # --- chance -----------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == "deal":
+            p = 1 / len(self.deck)
+            return [({"type": "deal_card", "card": c}, p) for c in self.deck]
+        if phase == "ghost":
+            p = 1 / len(self.ghost)
+            return [({"type": "ghost_removal", "card": c}, p) for c in sorted(self.ghost)]
+        if phase == "race_card":
+            left = self.race_card_candidates()
+            return [({"type": "race_card", "card": c}, 1 / len(left)) for c in left]
+        if phase == "roll_off":
+            colour = self.colours[self.rolloff[len(self.rolloff_rolls)]]
+            return [
+                ({"type": "roll_off", "player": colour, "a": a, "b": b}, 1 / 36) for a, b in DICE
+            ]
+        if phase in ("display", "blind"):
+            kind = "display_card" if phase == "display" else "blind_card"
+            p = 1 / len(self.pool)
+            return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
+        return [(dict(o), p) for o, p in ROLL_OUTCOMES]
+
+    def race_card_candidates(self) -> list[str]:
+        colour = race_colour(self.race, self.opt("short_game"))
+        return [
+            c
+            for c, card in RACE_CARDS.items()
+            if card["colour"] == colour and c not in self.race_cards
+        ]
+
+    # --- transitions ----------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action["type"]
+        getattr(self, f"_do_{kind}")(action, events)
+        return events
+
+    # deal and draft (P5–P11)
+    def _recipients(self) -> list[int]:
+        """Deal blocks in order (R45): seat 1, [ghost = -1], seat 2, ..."""
+        return [0, -1, 1] if self.n == 2 else list(range(self.n))
+
+    def _do_deal_card(self, action: Action, events: list[Event]) -> None:
+        card = action["card"]
+        self.deck.remove(card)
+        who = self._recipients()[self.dealt // self.deal_size]
+        (self.ghost if who == -1 else self.hands[who]).append(card)
+        self.dealt += 1
+        if self.dealt < self.deal_size * len(self._recipients()):
+            return
+        self.pool = list(self.deck)
+        self.deck = []
+        events.append(
+            {
+                "type": "cards_dealt",
+                "per_player": self.deal_size,
+                "ghost": self.n == 2,
+                "pool": len(self.pool),
+            }
+        )
+        self.draft_round = 1
+        self.picked = [False] * self.n
+        self.ghost_done = self.n != 2
+        self._draft_next(events)
+
+    def _draft_next(self, events: list[Event]) -> None:
+        while True:
+            for seat in range(self.n):
+                if not self.picked[seat] and len(self.hands[seat]) == 1:
+                    self.kept[seat].append(self.hands[seat].pop())  # R2
+                    self.picked[seat] = True
+                    events.append(
+                        {
+                            "type": "draft_auto_keep",
+                            "seat": seat,
+                            "player": self.colours[seat],
+                            "round": self.draft_round,
+                        }
+                    )
+            due = [s for s in range(self.n) if not self.picked[s] and self.hands[s]]
+            if due:
+                self.phase = "draft"
+                self.turn = due[0]
+                return
+            if not self.ghost_done:
+                self.phase = "ghost"
+                return
+            if not any(self.hands) and not self.ghost:
+                self._reveal_draft(events)
+                return
+            # P7/P8: every hand moves to the left neighbour at once.
+            if self.n == 2:
+                self.hands, self.ghost = [self.hands[1], self.ghost], self.hands[0]
+                self.ghost_done = False
+            else:
+                self.hands = [self.hands[(s - 1) % self.n] for s in range(self.n)]
+            self.picked = [False] * self.n
+            events.append({"type": "hands_passed", "round": self.draft_round})
+            self.draft_round += 1
+
+    def _do_draft_pick(self, action: Action, events: list[Event]) -> None:
+        seat = self.turn
+        self.hands[seat].remove(action["card"])
+        self.kept[seat].append(action["card"])
+        self.picked[seat] = True
+        events.append(
+            {
+                "type": "draft_pick",
+                "seat": seat,
+                "player": self.colours[seat],
+                "round": self.draft_round,
+            }
+        )
+        self._draft_next(events)
+
+    def _do_ghost_removal(self, action: Action, events: list[Event]) -> None:
+        self.ghost.remove(action["card"])
+        self.pool.append(action["card"])  # R4: face down into the buying pool
+        self.pool.sort()
+        self.ghost_done = True
+        events.append({"type": "ghost_removal", "round": self.draft_round})
+        self._draft_next(events)
+
+    def _reveal_draft(self, events: list[Event]) -> None:
+        paid = []
+        for seat in range(self.n):
+            cards = sorted(self.kept[seat], key=lambda c: (CARD_HORSE[c], c))
+            self.shares[seat] = cards
+            cost = share_value(cards)
+            self.money[seat] -= cost
+            paid.append(cost)
+        self.kept = [[] for _ in range(self.n)]
+        events.append(
+            {
+                "type": "draft_revealed",
+                "shares": [list(c) for c in self.shares],
+                "paid": paid,
+                "money": list(self.money),
+            }
+        )
+        self._prepare_race(events)
+
+    # race preparation and betting (P12–P19)
+    def _prepare_race(self, events: list[Event]) -> None:
+        self.race += 1
+        self.phase = "race_card"
+        self.pos = [0] * 13
+        self.finished = []
+        self.hcap = [None] * 13
+        self.supply = dict(HANDICAP_SUPPLY)
+        self.bets = [{} for _ in range(self.n)]
+        self.submitted = [False] * self.n
+        self.claims = []
+        self.start_player = None
+        self.start_by = ""
+        self.rolloff, self.rolloff_rolls, self.rolloff_log = [], [], []
+        self.pending, self.dice, self.bonus_targets = None, None, []
+        self.roll_no = 0
+        self.turns = 0
+
+    def _do_race_card(self, action: Action, events: list[Event]) -> None:
+        cid = action["card"]
+        card = RACE_CARDS[cid]
+        self.race_cards.append(cid)
+        for h, t in card["handicaps"].items():
+            self.hcap[h] = t
+            self.supply[t] -= 1
+        events.append(
+            {
+                "type": "race_prepared",
+                "race": self.race,
+                "card": cid,
+                "name": card["name"],
+                "colour": card["colour"],
+                "purse": list(card["purse"]),
+                "handicaps": {str(h): t for h, t in card["handicaps"].items()},
+            }
+        )
+        # P15: default order by money, highest first; ties by colour order.
+        self.default_order = sorted(
+            range(self.n), key=lambda s: (-self.money[s], self.colour_rank(s))
+        )
+        self.order = list(self.default_order)
+        events.append(
+            {
+                "type": "betting_order",
+                "order": list(self.order),
+                "ranks": self.ranks(),
+                "claims": not self.opt("fixed_betting_order"),
+            }
+        )
+        if self.opt("fixed_betting_order"):
+            self._begin_betting(events)
+        else:
+            self.phase = "claims"
+            self.claim_index = 1
+
+    def _do_bet_order_claim(self, action: Action, events: list[Event]) -> None:
+        seat = self.default_order[self.claim_index]
+        target = None
+        if action["choice"] == "CUT_IN_BEFORE":
+            target = self.seat_of(action["target"])
+            assert target is not None
+            self.order.remove(seat)
+            self.order.insert(self.order.index(target), seat)
+        self.claims.append({"seat": seat, "choice": action["choice"], "target": target})
+        events.append(
+            {
+                "type": "bet_order_claim",
+                "seat": seat,
+                "player": self.colours[seat],
+                "choice": action["choice"],
+                "target": target,
+                "order": list(self.order),
+            }
+        )
+        self.claim_index += 1
+        if self.claim_index == self.n:
+            self._begin_betting(events)
+
+    def _begin_betting(self, events: list[Event]) -> None:
+        self.phase = "betting"
+        self.bettor_index = 0
+        events.append({"type": "betting_begins", "order": list(self.order)})
+
+    def _do_place_marker(self, action: Action, events: list[Event]) -> None:
+        seat = self.order[self.bettor_index]
+        self.bets[seat][action["marker"]] = [action["horse"], action["row"]]
+        # The cell and value stay private until the turn is confirmed.
+        events.append(
+            {
+                "type": "marker_placed",
+                "seat": seat,
+                "player": self.colours[seat],
+                "placed": len(self.bets[seat]),
+            }
+        )
+
+    def _do_take_back_marker(self, action: Action, events: list[Event]) -> None:
+        seat = self.order[self.bettor_index]
+        del self.bets[seat][action["marker"]]
+        events.append(
+            {
+                "type": "marker_taken_back",
+                "seat": seat,
+                "player": self.colours[seat],
+                "placed": len(self.bets[seat]),
+            }
+        )
+
+    def _do_place_bets(self, action: Action, events: list[Event]) -> None:
+        seat = self.order[self.bettor_index]
+        self.bets[seat] = {m: [c["horse"], c["row"]] for m, c in action["bets"].items()}
+        self._do_confirm_bets(action, events)
+
+    def _do_confirm_bets(self, action: Action, events: list[Event]) -> None:
+        seat = self.order[self.bettor_index]
+        self.submitted[seat] = True
+        open_bets = self.opt("open_bets")
+        cells = sorted(
+            [
+                {"horse": h, "row": r, **({"value": MARKER_VALUE[m]} if open_bets else {})}
+                for m, (h, r) in self.bets[seat].items()
+            ],
+            key=lambda c: (c["horse"], ROW_INDEX[c["row"]], c.get("value", 0)),
+        )
+        events.append(
+            {"type": "bets_placed", "seat": seat, "player": self.colours[seat], "cells": cells}
+        )
+        self.bettor_index += 1
+        if self.bettor_index < self.n:
+            return
+        # P20: the player with the least money starts; a tie is rolled off (C6).
+        low = min(self.money)
+        tied = [s for s in range(self.n) if self.money[s] == low]
+        if len(tied) == 1:
+            self._begin_running(tied[0], "money", events)
+        else:
+            self.phase = "roll_off"
+            self.rolloff = tied
+            self.rolloff_rolls = []
+            events.append({"type": "roll_off_begins", "seats": list(tied)})
+
+    def _do_roll_off(self, action: Action, events: list[Event]) -> None:
+        seat = self.rolloff[len(self.rolloff_rolls)]
+        a, b = action["a"], action["b"]
+        self.rolloff_rolls.append([seat, a, b])
+        events.append(
+            {
+                "type": "roll_off",
+                "seat": seat,
+                "player": self.colours[seat],
+                "a": a,
+                "b": b,
+                "sum": a + b,
+            }
+        )
+        if len(self.rolloff_rolls) < len(self.rolloff):
+            return
+        best = max(r[1] + r[2] for r in self.rolloff_rolls)
+        top = [r[0] for r in self.rolloff_rolls if r[1] + r[2] == best]
+        self.rolloff_log.append([list(r) for r in self.rolloff_rolls])
+        self.rolloff_rolls = []
+        if len(top) == 1:
+            self.rolloff = []
+            self._begin_running(top[0], "roll_off", events)
+        else:
+            self.rolloff = top
+            events.append({"type": "roll_off_tied", "seats": list(top), "sum": best})
+
+    # running the race (P20–P29)
+    def _begin_running(self, seat: int, by: str, events: list[Event]) -> None:
+        self.start_player = seat
+        self.start_by = by
+        self.phase = "race"
+        events.append(
+            {"type": "start_player", "seat": seat, "player": self.colours[seat], "by": by}
+        )
+        self._begin_turn(seat, events)
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.roll_no = 0
+        self.pending = None
+        self.dice = None
+        self.bonus_targets = []
+        self.turns += 1
+        events.append({"type": "turn", "seat": seat, "player": self.colours[seat]})
+
+    def _end_turn(self, events: list[Event]) -> None:
+        events.append({"type": "turn_ended", "seat": self.turn, "player": self.colours[self.turn]})
+        self._begin_turn((self.turn + 1) % self.n, events)
+
+    def _do_roll(self, action: Action, events: list[Event]) -> None:
+        a, b = action["a"], action["b"]
+        self.roll_no += 1
+        self.dice = [a, b]
+        h = a + b
+        seat = self.turn
+        events.append(
+            {
+                "type": "rolled",
+                "seat": seat,
+                "player": self.colours[seat],
+                "roll": self.roll_no,
+                "a": a,
+                "b": b,
+                "sum": h,
+                "difference": abs(a - b),
+            }
+        )
+        first = self.roll_no == 1
+        if h in self.finished:  # P22(a) / P23(a)
+            self._bonus(abs(a - b), events)
+        elif self.hcap[h] == "X":  # P22(b) / P23(b)
+            self._remove_marker(h, events, "X cancels the move")
+            if first:
+                self.pending = "reroll_or_stop"
+            else:
+                self._end_turn(events)
+        elif first:  # P22(c)
+            self.pending = "move_choice"
+        else:  # P23(c)
+            if not self._advance(h, 2, True, events):
+                self._end_turn(events)
+
+    def _remove_marker(self, h: int, events: list[Event], why: str) -> None:
+        t = self.hcap[h]
+        assert t is not None
+        self.hcap[h] = None
+        self.supply[t] += 1
+        events.append({"type": "handicap_removed", "horse": h, "marker": t, "why": why})
+
+    def _advance(self, h: int, base: int, own: bool, events: list[Event]) -> bool:
+        """Move horse ``h``; True if this ended the race (P26, P27)."""
+        extra = 0
+        t = self.hcap[h]
+        if t is not None and (own or self.opt("literal_handicaps")):
+            if t == "X":  # V4 only: an X cancels a bonus move
+                self._remove_marker(h, events, "X cancels the bonus move")
+                return False
+            extra = HANDICAP_BONUS[t]
+            self._remove_marker(h, events, f"{t} used")
+        start = self.pos[h]
+        self.pos[h] = start + base + extra
+        events.append(
+            {
+                "type": "horse_moved",
+                "seat": self.turn,
+                "player": self.colours[self.turn],
+                "horse": h,
+                "from": start,
+                "to": self.pos[h],
+                "squares": base + extra,
+                "base": base,
+                "handicap": extra,
+                "kind": "own" if own else "bonus",
+            }
+        )
+        if self.pos[h] >= FINISH:
+            self.finished.append(h)
+            place = len(self.finished)
+            events.append(
+                {
+                    "type": "horse_finished",
+                    "horse": h,
+                    "place": place,
+                    "row": PLACE_NAMES[place - 1],
+                }
+            )
+            if place == 3:
+                self._end_race(events)
+                return True
+        return False
+
+    def _bonus(self, difference: int, events: list[Event]) -> None:
+        self.bonus_squares = bonus_distance(difference)
+        targets = self.last_place()
+        if len(targets) > 1:
+            self.pending = "bonus_target"
+            self.bonus_targets = targets
+            return
+        self._bonus_move(targets[0], events)
+
+    def _bonus_move(self, h: int, events: list[Event]) -> None:
+        self.bonus_targets = []
+        if self._advance(h, self.bonus_squares, False, events):
+            return
+        if self.roll_no == 1:
+            self.pending = "reroll_or_stop"
+        else:
+            self._end_turn(events)
+
+    def _do_bonus_target(self, action: Action, events: list[Event]) -> None:
+        self._bonus_move(action["horse"], events)
+
+    def _do_move_choice(self, action: Action, events: list[Event]) -> None:
+        assert self.dice is not None
+        h = self.dice[0] + self.dice[1]
+        choice = action["choice"]
+        events.append(
+            {"type": "move_choice", "seat": self.turn, "player": self.colours[self.turn],
+             "choice": choice, "horse": h}
+        )  # fmt: skip
+        self.pending = None
+        if choice == "TWO":
+            if not self._advance(h, 2, True, events):
+                self._end_turn(events)
+        else:
+            self._advance(h, 1, True, events)  # the second roll is a chance node next
+
+    def _do_reroll_or_stop(self, action: Action, events: list[Event]) -> None:
+        events.append(
+            {
+                "type": "reroll_or_stop",
+                "seat": self.turn,
+                "player": self.colours[self.turn],
+                "choice": action["choice"],
+            }
+        )
+        self.pending = None
+        if action["choice"] == "STOP":
+            self._end_turn(events)
+
+    # payout and clean-up (§4)
+    def _end_race(self, events: list[Event]) -> None:
+        cid = self.race_cards[-1]
+        purse = RACE_CARDS[cid]["purse"]
+        gains_purse = [0] * self.n
+        gains_bets = [0] * self.n
+        events.append(
+            {"type": "race_over", "race": self.race, "card": cid, "places": list(self.finished)}
+        )
+        revealed = [
+            [
+                {"marker": m, "value": MARKER_VALUE[m], "horse": h, "row": r}
+                for m, (h, r) in sorted(self.bets[s].items())
+            ]
+            for s in range(self.n)
+        ]
+        events.append({"type": "markers_revealed", "bets": revealed})
+        purses = []
+        for place, h in enumerate(self.finished, start=1):
+            amount = purse[place - 1]
+            owned = [sum(1 for c in self.shares[s] if CARD_HORSE[c] == h) for s in range(self.n)]
+            total = sum(owned)
+            paid = []
+            for s in range(self.n):
+                if owned[s]:
+                    share = amount * owned[s] // total
+                    assert share * total == amount * owned[s], "P34 whole numbers"
+                    gains_purse[s] += share
+                    paid.append({"seat": s, "shares": owned[s], "amount": share})
+            item = {
+                "place": place,
+                "row": PLACE_NAMES[place - 1],
+                "horse": h,
+                "purse": amount,
+                "shares": total,
+                "paid": paid,
+                "unpaid": amount if total == 0 else 0,
+            }
+            purses.append(item)
+            events.append({"type": "purse_paid", **item})
+        bets = []
+        place_of = {h: i + 1 for i, h in enumerate(self.finished)}
+        for s in range(self.n):
+            for m, (h, r) in sorted(self.bets[s].items()):
+                finish = place_of.get(h)
+                pays = finish is not None and finish <= ROW_INDEX[r]
+                amount = PAYOUT[r][h] * MARKER_VALUE[m] if pays else 0
+                gains_bets[s] += amount
+                item = {
+                    "seat": s,
+                    "marker": m,
+                    "value": MARKER_VALUE[m],
+                    "horse": h,
+                    "row": r,
+                    "place": finish,
+                    "rate": PAYOUT[r][h],
+                    "amount": amount,
+                }
+                bets.append(item)
+                if amount:
+                    events.append({"type": "bet_paid", "player": self.colours[s], **item})
+        gains = []
+        for s in range(self.n):
+            self.money[s] += gains_purse[s] + gains_bets[s]
+            gains.append(
+                {
+                    "purse": gains_purse[s],
+                    "bets": gains_bets[s],
+                    "total": gains_purse[s] + gains_bets[s],
+                }
+            )
+        self.results.append(
+            {
+                "race": self.race,
+                "card": cid,
+                "name": RACE_CARDS[cid]["name"],
+                "colour": RACE_CARDS[cid]["colour"],
+                "purse": list(purse),
+                "places": list(self.finished),
+                "positions": {str(h): self.pos[h] for h in HORSES},
+                "purses": purses,
+                "bets": bets,
+                "gains": gains,
+                "money": list(self.money),
+            }
+        )
+        events.append(
+            {
+                "type": "race_payout",
+                "race": self.race,
+                "gains": [g["total"] for g in gains],
+                "money": list(self.money),
+            }
+        )
+        # P36 clean-up: markers home, handicaps to the supply, finish order cleared.
+        self.bets = [{} for _ in range(self.n)]
+        self.submitted = [False] * self.n
+        self.hcap = [None] * 13
+        self.supply = dict(HANDICAP_SUPPLY)
+        self.pending, self.dice, self.bonus_targets = None, None, []
+        if self.race == self.races:
+            self.phase = "over"
+            ranking = self.ranking()
+            events.append(
+                {
+                    "type": "game_over",
+                    "money": list(self.money),
+                    "ranking": ranking,
+                    "winners": [s for s, r in enumerate(ranking) if r == 1],
+                }
+            )
+        elif self.race == 1:
+            self._open_buying(events)
+        else:
+            self._prepare_race(events)
+
+    # share buying (P30–P33)
+    def _open_buying(self, events: list[Event]) -> None:
+        if self.n >= 4:
+            self.pool = sorted(self.pool + list(RED_CARDS))
+        self.display = []
+        self.buy_round = 0
+        self.purchases = []
+        events.append({"type": "buying_opens", "pool": len(self.pool)})
+        self._fill_display(events)
+
+    def _fill_display(self, events: list[Event]) -> None:
+        if len(self.display) < self.n and self.pool:
+            self.phase = "display"
+            return
+        self.buy_round += 1
+        self.buy_order = sorted(range(self.n), key=lambda s: (self.money[s], self.colour_rank(s)))
+        self.buy_index = 0
+        self.phase = "buying"
+        events.append(
+            {
+                "type": "buying_round",
+                "round": self.buy_round,
+                "order": list(self.buy_order),
+                "display": list(self.display),
+                "stack": len(self.pool),
+            }
+        )
+
+    def _do_display_card(self, action: Action, events: list[Event]) -> None:
+        card = action["card"]
+        self.pool.remove(card)
+        self.display.append(card)
+        events.append(
+            {
+                "type": "display_card",
+                "card": card,
+                "horse": CARD_HORSE[card],
+                "cost": CARD_COST[card],
+            }
+        )
+        self._fill_display(events)
+
+    def _do_buy_action(self, action: Action, events: list[Event]) -> None:
+        seat = self.buy_order[self.buy_index]
+        choice = action["choice"]
+        if choice == "BUY_BLIND":
+            self.phase = "blind"
+            self.turn = seat
+            events.append({"type": "buy_blind", "seat": seat, "player": self.colours[seat]})
+            return
+        if choice == "PASS":
+            self.purchases.append({"round": self.buy_round, "seat": seat, "choice": "PASS"})
+            events.append({"type": "buy_pass", "seat": seat, "player": self.colours[seat]})
+        else:
+            card = action["card"]
+            self.display.remove(card)
+            self._buy(seat, card, CARD_COST[card], "BUY_FACEUP", events)
+        self._next_buyer(events)
+
+    def _buy(self, seat: int, card: str, price: int, how: str, events: list[Event]) -> None:
+        self.money[seat] -= price
+        self.shares[seat].append(card)
+        self.shares[seat].sort(key=lambda c: (CARD_HORSE[c], c))
+        item = {
+            "round": self.buy_round,
+            "seat": seat,
+            "choice": how,
+            "card": card,
+            "horse": CARD_HORSE[card],
+            "price": price,
+        }
+        self.purchases.append(item)
+        events.append(
+            {
+                "type": "share_bought",
+                "player": self.colours[seat],
+                "money": self.money[seat],
+                **item,
+            }
+        )
+
+    def _do_blind_card(self, action: Action, events: list[Event]) -> None:
+        card = action["card"]
+        self.pool.remove(card)
+        self._buy(self.turn, card, BLIND_FEE + CARD_COST[card], "BUY_BLIND", events)
+        self.phase = "buying"
+        self._next_buyer(events)
+
+    def _next_buyer(self, events: list[Event]) -> None:
+        self.buy_index += 1
+        if self.buy_index < self.n:
+            return
+        if self.buy_round == 1:
+            self._fill_display(events)  # P32: refill, then round 2
+            return
+        # P33: whatever is left leaves the game.
+        self.removed_after_buying = sorted(self.display + self.pool)
+        events.append({"type": "buying_closed", "removed": list(self.removed_after_buying)})
+        self.display, self.pool = [], []
+        self.buy_order = []
+        self._prepare_race(events)
+
+    # --- undo -----------------------------------------------------------------
+    def undo_barrier(self, action: Action) -> bool:
+        """Confirmed secrets are final: a draft pick (the hand passes on), a confirmed
+        betting turn, a blind purchase, and any race decision that ends the race (all
+        bet markers are then revealed)."""
+        kind = action.get("type")
+        if kind in ("draft_pick", "confirm_bets", "place_bets"):
+            return True
+        if kind == "buy_action":
+            return action.get("choice") == "BUY_BLIND"
+        if kind in ("move_choice", "bonus_target"):
+            probe = self.clone()
+            try:
+                probe.apply(action)
+            except ValueError:
+                return False
+            return len(probe.results) > len(self.results)
+        return False
+
+    # --- views, results -------------------------------------------------------
+    def decision(self) -> str | None:
+        """The kind of decision due now (None at chance nodes and at the end)."""
+        if self.is_terminal() or self.is_chance():
+            return None
+        if self.phase == "race":
+            return self.pending
+        return {
+            "draft": "draft_pick",
+            "claims": "bet_order_claim",
+            "betting": "place_bets",
+            "buying": "buy_action",
+        }[self.phase]
+
+    def view(self, viewer: int | None = None) -> JSON:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+
+        Seats are 0-based indexes into ``players``; horses are the numbers 2–12; rows
+        are "WIN", "PLACE", "SHOW"; money is in k.
+
+        - ``game``: "homestretch"; ``viewer``: the seat or None; ``players``: names;
+          ``colours``: colour per seat; ``options``: the variant switches.
+        - ``phase``: "deal" | "draft" | "ghost" | "race_card" | "claims" | "betting" |
+          "roll_off" | "race" | "display" | "buying" | "blind" | "over".
+        - ``decision``: what the player to act must decide: "draft_pick",
+          "bet_order_claim", "place_bets" (a betting turn: place_marker /
+          take_back_marker / confirm_bets), "move_choice", "reroll_or_stop",
+          "bonus_target", "buy_action"; None at chance nodes and at the end.
+        - ``current_player``: seat to act, -1 at a chance node, -2 when over;
+          ``current_colour``: its colour or None.
+        - ``race``: current race 1–4 (0 before race 1); ``races``: 4 (2 in V3).
+        - ``seats``: per seat {seat, name, colour, money, rank (P3), marker_limit
+          (= rank), shares: card ids (public after the draft reveal, else []),
+          share_value, hand_size (draft), kept_count (draft), picked (this draft
+          round), bets_submitted (this race), markers_on_board (submitted count)}.
+        - ``track``: {squares: 9, finish: 10, lanes: [2..12]}.
+        - ``horses``: per horse 2–12 {horse, name, cost, group, position,
+          finished: place 1–3 or None, handicap: "X" | "+2" | "+4" | "+6" | None,
+          handicap_colour, shares: {str(seat): count} of owned shares}.
+        - ``finish_order``: horses finished this race, 1st first; ``finishing_circles``:
+          [{place, row, horse or None}] for WIN, PLACE, SHOW.
+        - ``handicap_supply``: marker type → count in the supply.
+        - ``race_card``: this race's card {id, colour, name, purse: [W, P, S],
+          handicaps: {str(horse): type}} or None; ``race_stack``: race cards still to
+          come (count; the cards themselves are never shown).
+        - ``betting_board``: [{horse, row, payout (k per marker point), markers:
+          [{seat, colour, marker, value}]}] for the 33 cells, horse-major. Markers of
+          submitted turns are shown to all with marker/value None (face down) except
+          to their owner (and to everyone with V2 open bets); the bettor's own
+          unconfirmed markers are shown only to himself.
+        - ``payouts``: {row: {str(horse): value}}, the betting board's rates.
+        - ``betting``: {default_order, order (working order during claims, then the
+          betting order), claims: [{seat, choice, target}], claim_due: seat or None,
+          bettor: seat or None, fixed_order: V1}.
+        - ``my_markers``: the viewer's own 5 markers [{marker, value, horse, row}]
+          (horse/row None while in hand); None for the public table.
+        - ``draft``: {round, deal_size, ghost: 2-player game, ghost_hand_size,
+          pool_size, hand: the viewer's current hand [{card, horse, cost}] (None for
+          the public table), kept: the viewer's kept cards (None for the public)}.
+        - ``turn``: {seat, colour, start_player, start_by ("money" | "roll_off"),
+          roll: rolls made this turn 0–2, dice: {a, b, sum, difference} or None,
+          pending decision, bonus_targets, bonus_squares, turns: turns begun};
+          ``roll_off``: {seats still tied, rolls this round [{seat, a, b, sum}],
+          rounds: earlier rounds}.
+        - ``buying``: {round 1–2 (0 before), order, due: seat or None, display:
+          [{card, horse, cost}], stack_size, stack: sorted card ids still in the
+          stack (public knowledge, §9), blind_price: 3 + highest stack cost or None,
+          purchases: [{round, seat, choice, card, horse, price}], removed: cards that
+          left the game after buying}.
+        - ``results``: per finished race {race, card, name, colour, purse, places,
+          positions: {str(horse): position}, purses: [{place, row, horse, purse,
+          shares, paid: [{seat, shares, amount}], unpaid}], bets: [{seat, marker,
+          value, horse, row, place, rate, amount}], gains: per seat {purse, bets,
+          total}, money: after payout}.
+        - ``ranking``: rank per seat with the tie-breaks of P38/P39 when over (else
+          None); ``winners``: seats ranked 1 when over (else None).
+        """
+        n = self.n
+        me = viewer if viewer is not None and 0 <= viewer < n else None
+        open_bets = self.opt("open_bets")
+        drafting = self.phase in ("deal", "draft", "ghost")
+        ranks = self.ranks()
+        bettor = self.order[self.bettor_index] if self.phase == "betting" else None
+        seats = [
+            {
+                "seat": s,
+                "name": self.players[s],
+                "colour": self.colours[s],
+                "money": self.money[s],
+                "rank": ranks[s],
+                "marker_limit": ranks[s],
+                "shares": list(self.shares[s]),
+                "share_value": share_value(self.shares[s]),
+                "hand_size": len(self.hands[s]),
+                "kept_count": len(self.kept[s]),
+                "picked": self.picked[s] if self.phase in ("draft", "ghost") else False,
+                "bets_submitted": self.submitted[s],
+                "markers_on_board": len(self.bets[s]) if self.submitted[s] else 0,
+            }
+            for s in range(n)
+        ]
+        horses = []
+        for h in HORSES:
+            owners: dict[str, int] = {}
+            for s in range(n):
+                k = sum(1 for c in self.shares[s] if CARD_HORSE[c] == h)
+                if k:
+                    owners[str(s)] = k
+            t = self.hcap[h]
+            horses.append(
+                {
+                    "horse": h,
+                    "name": HORSE_NAMES[h],
+                    "cost": SHARE_COST[h],
+                    "group": GROUP[h],
+                    "position": self.pos[h],
+                    "finished": self.finished.index(h) + 1 if h in self.finished else None,
+                    "handicap": t,
+                    "handicap_colour": HANDICAP_COLOUR[t] if t else None,
+                    "shares": owners,
+                }
+            )
+        board = []
+        for h, row in CELLS:
+            markers = []
+            for s in range(n):
+                if not (self.submitted[s] or (s == me and s == bettor)):
+                    continue
+                shown = open_bets or s == me
+                for m, (bh, br) in sorted(self.bets[s].items()):
+                    if bh == h and br == row:
+                        markers.append(
+                            {
+                                "seat": s,
+                                "colour": self.colours[s],
+                                "marker": m if shown else None,
+                                "value": MARKER_VALUE[m] if shown else None,
+                            }
+                        )
+            board.append({"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": markers})
+        my_markers = None
+        if me is not None:
+            my_markers = [
+                {
+                    "marker": m,
+                    "value": MARKER_VALUE[m],
+                    "horse": self.bets[me][m][0] if m in self.bets[me] else None,
+                    "row": self.bets[me][m][1] if m in self.bets[me] else None,
+                }
+                for m in MARKERS
+            ]
+        card = None
+        if self.race_cards and self.phase != "race_card" and len(self.race_cards) >= self.race:
+            cid = self.race_cards[self.race - 1]
+            rc = RACE_CARDS[cid]
+            card = {
+                "id": cid,
+                "colour": rc["colour"],
+                "name": rc["name"],
+                "purse": list(rc["purse"]),
+                "handicaps": {str(h): t for h, t in rc["handicaps"].items()},
+            }
+
+        def cards(ids: list[str]) -> list[dict[str, Any]]:
+            return [{"card": c, "horse": CARD_HORSE[c], "cost": CARD_COST[c]} for c in ids]
+
+        buying_open = self.phase in ("display", "buying", "blind")
+        dice = None
+        if self.dice is not None:
+            a, b = self.dice
+            dice = {"a": a, "b": b, "sum": a + b, "difference": abs(a - b)}
+        over = self.is_terminal()
+        ranking = self.ranking() if over else None
+        return {
+            "game": self.game_id,
+            "viewer": viewer,
+            "players": list(self.players),
+            "colours": list(self.colours),
+            "options": dict(self.options),
+            "phase": self.phase,
+            "decision": self.decision(),
+            "current_player": self.current_player(),
+            "current_colour": (
+                self.colours[self.current_player()] if self.current_player() >= 0 else None
+            ),
+            "race": self.race,
+            "races": self.races,
+            "seats": seats,
+            "track": {"squares": SQUARES, "finish": FINISH, "lanes": list(HORSES)},
+            "horses": horses,
+            "finish_order": list(self.finished),
+            "finishing_circles": [
+                {
+                    "place": i + 1,
+                    "row": PLACE_NAMES[i],
+                    "horse": self.finished[i] if i < len(self.finished) else None,
+                }
+                for i in range(3)
+            ],
+            "handicap_supply": {t: self.supply[t] for t in HANDICAP_TYPES},
+            "race_card": card,
+            "race_stack": self.races - len(self.race_cards),
+            "betting_board": board,
+            "payouts": {row: {str(h): PAYOUT[row][h] for h in HORSES} for row in ROWS},
+            "betting": {
+                "default_order": list(self.default_order),
+                "order": list(self.order),
+                "claims": fast_copy(self.claims),
+                "claim_due": self._current_seat() if self.phase == "claims" else None,
+                "bettor": bettor,
+                "fixed_order": self.opt("fixed_betting_order"),
+            },
+            "my_markers": my_markers,
+            "draft": {
+                "round": self.draft_round,
+                "deal_size": self.deal_size,
+                "ghost": n == 2,
+                "ghost_hand_size": len(self.ghost),
+                "pool_size": len(self.pool) if drafting else None,
+                "hand": cards(sorted(self.hands[me])) if me is not None else None,
+                "kept": cards(sorted(self.kept[me])) if me is not None else None,
+            },
+            "turn": {
+                "seat": self.turn if self.phase == "race" else None,
+                "colour": self.colours[self.turn] if self.phase == "race" else None,
+                "start_player": self.start_player,
+                "start_by": self.start_by or None,
+                "roll": self.roll_no,
+                "dice": dice,
+                "pending": self.pending if self.phase == "race" else None,
+                "bonus_targets": list(self.bonus_targets),
+                "bonus_squares": self.bonus_squares if self.bonus_targets else None,
+                "turns": self.turns,
+            },
+            "roll_off": {
+                "seats": list(self.rolloff),
+                "rolls": [
+                    {"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in self.rolloff_rolls
+                ],
+                "rounds": [
+                    [{"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in rnd]
+                    for rnd in self.rolloff_log
+                ],
+            },
+            "buying": {
+                "round": self.buy_round,
+                "order": list(self.buy_order),
+                "due": self._current_seat() if self.phase == "buying" else None,
+                "display": cards(self.display),
+                "stack_size": len(self.pool) if buying_open else 0,
+                "stack": sorted(self.pool) if buying_open else [],
+                "blind_price": self.blind_price() if buying_open else None,
+                "purchases": fast_copy(self.purchases),
+                "removed": list(self.removed_after_buying),
+            },
+            "results": fast_copy(self.results),
+            "ranking": ranking,
+            "winners": [s for s, r in enumerate(ranking) if r == 1] if ranking else None,
+        }
+
+    def scores(self) -> list[float]:
+        """Final money per seat (P37)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over yet")
+        return [float(m) for m in self.money]
+
+    def ranking(self) -> list[int]:
+        """P38/P39: money, then share value, long shots, middle horses, favourites;
+        seats equal on all of these share a rank."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over yet")
+        keys = [tie_key(self.money[s], self.shares[s]) for s in range(self.n)]
+        return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+    # --- saving ---------------------------------------------------------------
+    def clone(self) -> Self:
+        twin = type(self)()
+        twin.__dict__.update(fast_copy(self.__dict__))
+        return twin
+
+    _FIELDS = (
+        "players",
+        "options",
+        "colours",
+        "phase",
+        "money",
+        "race",
+        "race_cards",
+        "deck",
+        "dealt",
+        "hands",
+        "ghost",
+        "kept",
+        "draft_round",
+        "picked",
+        "ghost_done",
+        "shares",
+        "pool",
+        "display",
+        "buy_round",
+        "buy_order",
+        "buy_index",
+        "purchases",
+        "removed_after_buying",
+        "hcap",
+        "supply",
+        "pos",
+        "finished",
+        "default_order",
+        "order",
+        "claim_index",
+        "claims",
+        "bettor_index",
+        "bets",
+        "submitted",
+        "start_player",
+        "start_by",
+        "rolloff",
+        "rolloff_rolls",
+        "rolloff_log",
+        "turn",
+        "roll_no",
+        "pending",
+        "dice",
+        "bonus_targets",
+        "bonus_squares",
+        "turns",
+        "results",
+    )
+
+    def to_json(self) -> JSON:
+        return {"game": self.game_id, **fast_copy({k: getattr(self, k) for k in self._FIELDS})}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise BadSave("this is not a Homestretch state")
+        s = cls()
+        try:
+            for k in cls._FIELDS:
+                setattr(s, k, fast_copy(data[k]))
+        except KeyError as exc:
+            raise BadSave(f"the Homestretch state lacks {exc}") from None
+        if s.phase not in PHASES:
+            raise BadSave("the Homestretch state has an unknown phase")
+        n = len(s.players)
+        if not 2 <= n <= 6 or any(
+            len(x) != n
+            for x in (s.money, s.colours, s.hands, s.kept, s.shares, s.bets, s.submitted)
+        ):
+            raise BadSave("the Homestretch state has a wrong number of seats")
+        cards = [*s.deck, *s.ghost, *s.pool, *s.display, *s.removed_after_buying]
+        for group in (s.hands, s.kept, s.shares):
+            for x in group:
+                cards += x
+        if len(cards) != len(set(cards)) or not set(cards) <= ALL_CARDS:
+            raise BadSave("the Homestretch state has damaged share cards")
+        if len(s.pos) != 13 or len(s.hcap) != 13 or set(s.colours) - set(COLOURS):
+            raise BadSave("the Homestretch state has a damaged board")
+        return s
