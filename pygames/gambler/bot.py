@@ -1,0 +1,309 @@
+"""Gambler's computer player: a fast heuristic built on exact dice probabilities.
+
+The bot reads only ``window.view()`` and ``window.legal_actions()``.
+
+Placement (one step at a time, re-planned from the view at every call):
+
+1. **Close**: repeatedly close the most valuable yellow row the unplaced dice of the
+   roll can complete.
+2. **Push**: if nothing can be closed, fill as many boxes of one yellow row as the
+   roll allows when the exact chance P of finishing that row with the dice left this
+   turn is good (P ≥ 0.35 and P·v beats the gift it leaves behind otherwise).
+3. **Minimal**: otherwise place exactly one die where it does the least harm:
+   closing a black row is the last resort (the cheapest one), advancing a yellow row
+   costs v·(filled after)/L (a gift to the next player), advancing a black row
+   without closing it costs nothing.
+
+Roll again or stop: the bot enumerates every roll of the dice it has left (as
+multisets, with their exact probabilities) and scores what the roll would force on
+it: yellow rows it could close (+v), a black row it would have to close (−v), a
+yellow row it would have to open up for the next player (−gift), nothing if no die
+fits (the dice come back). It adds the chance of finishing its best yellow row over
+the whole rest of the turn, and rolls again only if the total is clearly positive.
+
+    >>> import random
+    >>> from pygames.core import SeatWindow
+    >>> from pygames.gambler import GAME
+    >>> s = GAME.new_state(["Ann", "Ben"], {"stack_order": "fixed"})
+    >>> GamblerBot().choose(SeatWindow(s, 0), 0, random.Random(0))
+    {'type': 'roll'}
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from ..core.bots import SeatWindow, register_bot
+from ..core.state import Action
+from .data import match_set
+
+PUSH_THRESHOLD = 0.35
+DIE_COST = 2.0  # a die kept in the supply is worth a little later in the round
+ROLL_MARGIN = 3.0
+GIFT_SHARE = 0.5  # how much of a gift to the next player we count against us
+
+Counts = tuple[int, ...]  # counts[v] = dice showing v (index 0 unused)
+
+
+def _multisets(k: int) -> list[tuple[Counts, float]]:
+    out = []
+    for combo in combinations_with_replacement(range(1, 7), k):
+        counts = [0] * 7
+        for v in combo:
+            counts[v] += 1
+        ways = factorial(k)
+        for c in counts:
+            ways //= factorial(c)
+        out.append((tuple(counts), ways / 6**k))
+    return out
+
+
+MULTISETS: dict[int, list[tuple[Counts, float]]] = {k: _multisets(k) for k in range(1, 6)}
+
+
+def row_length(code: str) -> int:
+    if code.isdigit():
+        return len(code)
+    return 5 if code == "FH" else int(code[1])
+
+
+def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
+    """The longest run of dice from ``counts`` that can go into the row next (in order)."""
+    best: tuple[int, ...] = ()
+    length = row_length(code)
+    stack: list[tuple[tuple[int, ...], list[int]]] = [((), list(counts))]
+    while stack:
+        added, left = stack.pop()
+        if len(added) > len(best):
+            best = added
+            if len(values) + len(best) == length:
+                return best
+        for v in match_set(code, values + added):
+            if left[v]:
+                nxt = list(left)
+                nxt[v] -= 1
+                stack.append(((*added, v), nxt))
+    return best
+
+
+def _key(code: str, values: tuple[int, ...]) -> tuple[Any, ...]:
+    """A canonical form of what a row still needs (equal keys finish equally often)."""
+    length = row_length(code)
+    k = len(values)
+    if code.isdigit():
+        return ("P", code[k:])
+    kind = code[0] if code != "FH" else "FH"
+    if kind == "S":
+        return ("P", "1" * (length - k)) if k else ("S", length)
+    if kind in ("A", "D"):
+        if not k:
+            return ("A", length)
+        step = 1 if kind == "A" else -1
+        return ("P", "".join(str(values[-1] + step * (i + 1)) for i in range(length - k)))
+    if k == 4:
+        return ("P", "1")
+    return ("FH", k)
+
+
+_P_CACHE: dict[tuple[Any, ...], float] = {}
+
+
+def p_finish(code: str, values: tuple[int, ...], dice: int) -> float:
+    """Exact chance of completing the row this turn with ``dice`` dice, all of them
+    dedicated to it (each roll places every die that fits, at least one, else stop)."""
+    length = row_length(code)
+    if len(values) >= length:
+        return 1.0
+    if dice <= 0:
+        return 0.0
+    key = (_key(code, values), dice)
+    hit = _P_CACHE.get(key)
+    if hit is not None:
+        return hit
+    total = 0.0
+    for counts, p in MULTISETS[dice]:
+        fill = best_fill(code, values, counts)
+        if fill:
+            total += p * p_finish(code, values + fill, dice - len(fill))
+    _P_CACHE[key] = total
+    return total
+
+
+class _Row:
+    __slots__ = ("row", "code", "yellow", "points", "length", "values")
+
+    def __init__(self, row: int, code: str, yellow: bool, points: int, values: list[int]):
+        self.row = row
+        self.code = code
+        self.yellow = yellow
+        self.points = points
+        self.length = row_length(code)
+        self.values = tuple(values)
+
+    @property
+    def open(self) -> bool:
+        return len(self.values) < self.length
+
+
+def _rows(view: dict[str, Any], with_pending: bool) -> list[_Row]:
+    return [
+        _Row(
+            r["row"],
+            r["code"],
+            r["colour"] == "yellow",
+            r["points"],
+            r["filled"] + (r["pending"] if with_pending else []),
+        )
+        for r in view["rows"]
+    ]
+
+
+def _harm(row: _Row, value: int) -> float:
+    """Cost of putting one die of ``value`` into ``row`` and no more (step 3)."""
+    after = len(row.values) + 1
+    if after == row.length:
+        return -row.points if row.yellow else 1000.0 + row.points
+    if row.yellow:
+        return row.points * after / row.length
+    return 0.0
+
+
+def plan(rows: list[_Row], counts: Counts, dice_left_after: int | None = None) -> list[Any]:
+    """The placement step for a roll: [(value, row), ...] in a legal order."""
+    left = list(counts)
+    state = {r.row: r.values for r in rows}
+    by_row = {r.row: r for r in rows}
+    steps: list[tuple[int, int]] = []
+    # 1. close yellow rows, most valuable first
+    while True:
+        best: tuple[int, int, tuple[int, ...]] | None = None
+        for r in rows:
+            vals = state[r.row]
+            if not r.yellow or len(vals) >= r.length:
+                continue
+            fill = best_fill(r.code, vals, tuple(left))
+            if len(vals) + len(fill) == r.length:
+                cand = (r.points, -len(fill), fill)
+                if best is None or cand[:2] > best[:2]:
+                    best = (r.points, -len(fill), fill)
+                    best_row = r.row
+        if best is None:
+            break
+        for v in best[2]:
+            left[v] -= 1
+            steps.append((v, best_row))
+        state[best_row] = state[best_row] + best[2]
+    if steps:
+        return steps
+    total = sum(left)
+    # 2. push one yellow row when it is likely to be finished this turn
+    push: tuple[float, int, tuple[int, ...]] | None = None
+    for r in rows:
+        vals = state[r.row]
+        if not r.yellow or len(vals) >= r.length:
+            continue
+        fill = best_fill(r.code, vals, tuple(left))
+        if not fill:
+            continue
+        rest = total - len(fill)
+        p = p_finish(r.code, vals + fill, rest)
+        filled = len(vals) + len(fill)
+        gain = p * r.points - (1 - p) * r.points * (filled / r.length) / 2
+        if p >= PUSH_THRESHOLD and gain > 0 and (push is None or gain > push[0]):
+            push = (gain, r.row, fill)
+    if push is not None:
+        return [(v, push[1]) for v in push[2]]
+    # 3. one die, least harm
+    options = [
+        (_harm(by_row[row], v), row, v)
+        for row, vals in state.items()
+        for v in match_set(by_row[row].code, vals)
+        if left[v]
+    ]
+    if not options:
+        return []
+    harm, row, v = min(options)
+    return [(v, row)]
+
+
+def roll_value(rows: list[_Row], dice: int) -> float:
+    """Expected points of rolling ``dice`` dice once more (see the module docstring)."""
+    value = 0.0
+    open_rows = [r for r in rows if r.open]
+    for counts, p in MULTISETS[dice]:
+        gain = 0.0
+        for r in open_rows:
+            if r.yellow and len(best_fill(r.code, r.values, counts)) + len(r.values) == r.length:
+                gain = max(gain, r.points - DIE_COST * (r.length - len(r.values)))
+        if gain > 0:
+            value += p * gain
+            continue
+        harms = [_harm(r, v) for r in open_rows for v in match_set(r.code, r.values) if counts[v]]
+        if harms:
+            harm = min(harms)
+            if harm >= 1000:
+                harm -= 1000
+            elif harm > 0:
+                harm *= GIFT_SHARE
+            value -= p * (harm + DIE_COST)
+    # pushing on over the rest of the turn: the best yellow row's chance of closing
+    push = max(
+        (
+            p_finish(r.code, r.values, dice) * r.points
+            for r in open_rows
+            if r.yellow and len(r.values) > 0
+        ),
+        default=0.0,
+    )
+    return value + 0.25 * push
+
+
+class GamblerBot:
+    """Closes yellow rows, avoids black ones, and weighs each further roll's risk."""
+
+    name = "heuristic"
+
+    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        kinds = {a["type"] for a in legal}
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view()
+        if "roll_again" in kinds:
+            rows = _rows(view, with_pending=False)
+            go = roll_value(rows, view["turn_dice"]) > ROLL_MARGIN
+            return {"type": "roll_again" if go else "stop"}
+        return self._place(view, legal)
+
+    def _place(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        roll: list[int] = view["roll"]
+        counts = [0] * 7
+        for v in roll:
+            counts[v] += 1
+        rows = _rows(view, with_pending=False)
+        steps = plan(rows, tuple(counts))
+        # remove what is already placed in this step
+        todo = list(steps)
+        for p in view["placed"]:
+            item = (p["value"], p["row"])
+            if item in todo:
+                todo.remove(item)
+            else:  # not ours: take it back
+                return {"type": "take_back", "row": p["row"]}
+        if not todo:
+            if any(a["type"] == "confirm" for a in legal):
+                return {"type": "confirm"}
+            return legal[0]
+        value, row = todo[0]
+        for die in view["free_dice"]:
+            if roll[die] == value:
+                action = {"type": "place", "die": die, "row": row}
+                if action in legal:
+                    return action
+        return next((a for a in legal if a["type"] == "confirm"), legal[0])
+
+
+register_bot("gambler", GamblerBot())

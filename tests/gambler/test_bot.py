@@ -1,0 +1,169 @@
+"""The Gambler heuristic bot: legal, window-only, sensible and far stronger than random."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
+from pygames.core.playout import play_with_bots
+from pygames.gambler import GAME
+from pygames.gambler.bot import GamblerBot, _rows, p_finish, roll_value
+from pygames.gambler.state import GamblerState
+
+from .test_scenarios import A, new_state, roll, setup
+
+BOT = GamblerBot()
+
+
+class FakeWindow:
+    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
+
+    __slots__ = ("_view", "_legal", "seat")
+
+    def __init__(self, state: GamblerState, seat: int) -> None:
+        self._view = state.view(seat)
+        self._legal = state.legal_actions() if state.current_player() == seat else []
+        self.seat = seat
+
+    def view(self) -> Any:
+        return self._view
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return [dict(a) for a in self._legal]
+
+
+def choose(state: GamblerState) -> dict[str, Any]:
+    seat = state.current_player()
+    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+
+
+def bot_step(state: GamblerState) -> list[dict[str, Any]]:
+    """Let the bot play its whole placement step; returns the actions it took."""
+    taken = []
+    while state.phase == "await_place":
+        action = choose(state)
+        taken.append(action)
+        state.apply(action)
+    return taken
+
+
+def test_registered_as_the_gambler_bot() -> None:
+    assert isinstance(bot_for("gambler"), GamblerBot) and bot_for("gambler").name == "heuristic"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_only_legal_actions_and_fast(n: int) -> None:
+    rng = random.Random(n)
+    rand = RandomBot()
+    times: list[float] = []
+    for g in range(3):
+        state = GAME.new_state([f"P{i}" for i in range(n)], {"target": 300})
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player()
+            if seat == g % n:
+                start = time.perf_counter()
+                action = BOT.choose(FakeWindow(state, seat), seat, rng)  # type: ignore[arg-type]
+                times.append(time.perf_counter() - start)
+                assert action in state.legal_actions(), action
+            else:
+                action = rand.choose(SeatWindow(state, seat), seat, rng)
+            state.apply(action)
+    assert statistics.median(times) < 0.002 and max(times) < 0.05
+
+
+def test_closes_a_yellow_row_when_it_can() -> None:
+    state = setup("2A", {1: [6, 6, 6], 6: [6]})
+    roll(state, [3, 6, 1, 2, 2])
+    first = choose(state)
+    assert first == {"type": "place", "die": 1, "row": 1}
+    bot_step(state)
+    assert state.points[A] == 160 and state.filled[5] == [6]
+
+
+def test_closes_the_more_valuable_of_two_yellow_rows_first() -> None:
+    state = setup("1A", {1: [6], 4: [4, 4]}, supply=[1, 7, 7, 7])
+    roll(state, [6])
+    # only one die: +40 on r1 against +60 on r4 needs a 4, so r1 it is
+    bot_step(state)
+    assert state.filled[0] == [6, 6]
+    state = setup("1A", {1: [6], 4: [4, 4]})
+    roll(state, [6, 4, 1, 2, 3])
+    bot_step(state)
+    assert state.filled[0] == [6, 6] and state.filled[3] == [4, 4, 4]
+    assert state.points[A] == 180
+
+
+def test_avoids_a_black_row_unless_forced() -> None:
+    state = setup("1A", {6: [1]})
+    roll(state, [1, 4, 3, 3, 3])
+    actions = bot_step(state)
+    assert all(a.get("row") != 6 for a in actions) and state.filled[5] == [1]
+    assert state.filled[1] == [3, 3, 3] and state.points[A] == 120  # closed S3 instead
+    # forced: the only fitting dice close black rows; it pays the cheaper one
+    state = setup("2A", {3: [], 6: [6]}, full="all", supply=[2, 7, 7, 7])
+    roll(state, [4, 6])
+    bot_step(state)
+    assert state.filled[2] == [4] and state.filled[5] == [6] and state.points[A] == 50
+
+
+def test_stops_when_the_next_roll_is_risky() -> None:
+    # 2A: r2 (555, +60) needs one 5, but a 4 closes r3 (−30) and a 6 closes r6 (−40).
+    state = setup("2A", {2: [5], 3: [], 6: [6]}, full="all", supply=[2, 7, 7, 7])
+    roll(state, [5, 1])
+    bot_step(state)
+    assert state.phase == "await_decision" and state.turn_dice == 1
+    assert choose(state) == {"type": "stop"}
+
+
+def test_rolls_again_when_the_risk_is_low() -> None:
+    state = setup("1A")
+    roll(state, [6, 6, 1, 2, 3])
+    bot_step(state)
+    assert state.filled[0] == [6, 6] and state.turn_dice == 3
+    assert choose(state) == {"type": "roll_again"}
+
+
+def test_risk_comes_from_the_dice_left_and_the_open_rows() -> None:
+    # Only r3 (`4`, −30) is open: one die closes it with chance 1/6 (cost 30 + a die).
+    state = setup("2A", {3: []}, full="all", supply=[2, 7, 7, 7])
+    rows = _rows(state.view(), with_pending=False)
+    assert roll_value(rows, 1) == pytest.approx(-32 / 6)
+    # With two dice a 4 still must go there: the risk is 1 − (5/6)².
+    assert roll_value(rows, 2) == pytest.approx(-32 * (1 - (5 / 6) ** 2))
+    # A yellow row worth 20 (r5 of 7B, `43` needs 4 then 3) changes the sign.
+    state = setup("7B", {5: [4]}, full="all")
+    rows = _rows(state.view(), with_pending=False)
+    assert roll_value(rows, 3) > 0
+    assert p_finish("6", (), 1) == pytest.approx(1 / 6)
+    assert p_finish("66", (), 2) == pytest.approx(1 / 36 + 10 / 36 * 1 / 6)
+    assert p_finish("S2", (3,), 1) == pytest.approx(1 / 6)
+
+
+def test_plays_a_started_placement_step_to_the_end() -> None:
+    state = setup("1A", {1: [6]})
+    roll(state, [6, 6, 2, 2, 2])
+    state.apply({"type": "place", "die": 2, "row": 5})  # a human-style start the bot dislikes
+    bot_step(state)
+    assert state.phase != "await_place" and state.filled[0] == [6, 6]
+
+
+def test_clearly_beats_random_bots() -> None:
+    rng = random.Random(2024)
+    wins = games = 0
+    for g in range(40):
+        n = 2 + g % 5
+        seat = g % n
+        state = new_state(n, target=300)
+        bots: list[Any] = [BOT if s == seat else RandomBot() for s in range(n)]
+        play_with_bots(state, bots, rng)
+        wins += seat in state.winners()
+        games += 1
+    assert wins / games >= 0.75, f"won {wins} of {games}"
