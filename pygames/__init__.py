@@ -9,7 +9,7 @@ True
 True
 """
 
-from . import finish_line, gambler, homestretch, royal_turf  # noqa: F401  (each registers its game)
+from . import finish_line, gambler, homestretch, royal_turf, turfmaster  # noqa: F401
 from .core import (
     CATALOGUE,
     BadSave,

@@ -1,0 +1,1321 @@
+"""TurfMaster's game state: a meeting of three one-lap races (spec §2–§5).
+
+Node sequence of a game::
+
+    deal (32 ``deck_shuffle`` draws per horse) -> ``start_order`` (one draw per box)
+    -> per race: rounds alternating card / dice, starting with a card round
+       card round: per horse in movement order [take_bonus] play_card [choose_end]
+                   (V2 blind cards: every rider chooses face down in seat order,
+                   then the cards are revealed and the horses move in order)
+       dice round: ``dice_roll`` -> choose_pace (roller) -> per horse in movement
+                   order [choose_die] [choose_end]
+       end of round: finishers leave the track; race over when none is left
+    -> between races: refill 10 cards, then set_aside down to 10 (horse-id order)
+    -> game over after race 3 (V4 quick race: after race 1)
+
+A decision with exactly one legal action is applied automatically (spec §3,
+"engine vocabulary"): a horse with one card and no bonus plays it, a move with a
+single end square ends there, doubles need no die choice.
+
+Legal-action order (deterministic): a card turn lists ``play_card`` by card in
+deck order (V3: each joker once per value 9–12), then ``take_bonus`` and, with an
+empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
+(d1, d2); ``choose_end`` by lane; ``set_aside`` by card in deck order.
+
+>>> from pygames.turfmaster import GAME
+>>> s = GAME.new_state(["Ann", "Ben"])
+>>> s.chance_outcomes()[0]
+({'type': 'deck_shuffle', 'horse': 1, 'position': 1, 'card': '3a'}, 0.03125)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Self
+
+from ..core.state import JSON, Action, BadSave, Event, State
+from .data import (
+    CARD_INDEX,
+    CARD_VALUE,
+    CARDS,
+    COLOURS,
+    DECK_SIZE,
+    HAND_SIZE,
+    HANDICAP,
+    HORSES_ALLOWED,
+    HORSES_DEFAULT,
+    JOKER_VALUES,
+    JOKERS,
+    MAX_ROUNDS,
+    PILE_SIZE,
+    POINTS,
+    RACES,
+    SIDE_NAMES,
+    SIDES,
+    Board,
+)
+from .movement import forbidden_squares, reach
+
+PHASES = ("deal", "start_order", "card", "blind", "roll", "pace", "die", "end", "select", "over")
+CHANCE_PHASES = frozenset({"deal", "start_order", "roll"})
+TURN_TYPES = ("take_bonus", "play_card", "decline_bonus")
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "take_bonus": ("horse",),
+    "play_card": ("horse", "card"),
+    "decline_bonus": ("horse",),
+    "choose_pace": ("value",),
+    "choose_die": ("horse", "value"),
+    "choose_end": ("horse", "square"),
+    "set_aside": ("horse", "card"),
+}
+DICE_OUTCOMES: list[tuple[Action, float]] = [
+    ({"type": "dice_roll", "d1": a, "d2": b}, 1 / 36) for a in range(1, 7) for b in range(1, 7)
+]
+UNPLACED = 99
+"""Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
+
+
+def sort_cards(cards: list[str]) -> None:
+    cards.sort(key=CARD_INDEX.__getitem__)
+
+
+class TurfMasterState(State):
+    game_id = "turfmaster"
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.per = 1  # horses per player
+        self.phase = "deal"
+        self.race = 1
+        self.round = 0
+        self.kind = "card"  # kind of the current round
+        self.decks: list[list[str]] = []  # shuffled order per horse (secret)
+        self.hands: list[list[str]] = []
+        self.piles: list[list[str]] = []
+        self.bonus: list[list[str]] = []
+        self.bonus_taken: list[bool] = []
+        self.discards: list[list[str]] = []
+        self.aside: list[list[str]] = []
+        self.squares: list[str | None] = []
+        self.status: list[str] = []  # "track" | "finished" | "out" (eliminated)
+        self.boxes: list[int] = []  # horses by start box of the current race
+        self.finish: list[int] = []  # finishing order of the current race
+        self.falls: list[dict[str, Any]] = []  # every fall of the game
+        self.positions: list[int | None] = []  # P3 snapshot of the round
+        self.limits: list[int | None] = []
+        self.order: list[int] = []  # P4 movement order of the round
+        self.turn_index = 0
+        self.blind_queue: list[int] = []
+        self.blind_index = 0
+        self.chosen: list[list[Any] | None] = []  # V2: [card, value or None] per horse
+        self.revealed = False
+        self.dice: list[int] | None = None
+        self.pace: int | None = None
+        self.roller: int | None = None
+        self.last_roller: int | None = None
+        self.pending: dict[str, Any] | None = None
+        self.select_queue: list[int] = []
+        self.results: list[dict[str, Any]] = []
+        self.points: list[int] = []
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
+        n = len(players)
+        if n not in HORSES_ALLOWED:
+            raise ValueError(f"TurfMaster is for 2–8 players, not {n}")
+        per = options.get("horses_per_player", 0) or HORSES_DEFAULT[n]
+        if per not in HORSES_ALLOWED[n]:
+            allowed = " or ".join(str(h) for h in HORSES_ALLOWED[n])
+            raise ValueError(
+                f"with {n} players each player rides {allowed} horse(s), not {per} "
+                f"(a race needs 4–8 horses, the same number per player)"
+            )
+        s = cls()
+        s.players = list(players)
+        s.options = dict(options)
+        s.per = per
+        total = n * per
+        s.decks = [[] for _ in range(total)]
+        s.hands = [[] for _ in range(total)]
+        s.piles = [[] for _ in range(total)]
+        s.bonus = [[] for _ in range(total)]
+        s.bonus_taken = [False] * total
+        s.discards = [[] for _ in range(total)]
+        s.aside = [[] for _ in range(total)]
+        s.squares = [None] * total
+        s.status = ["track"] * total
+        s.positions = [None] * total
+        s.limits = [None] * total
+        s.chosen = [None] * total
+        s.points = [0] * n
+        return s
+
+    # --- small helpers --------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def horses(self) -> range:
+        return range(1, len(self.hands) + 1)
+
+    def owner(self, horse: int) -> int:
+        return (horse - 1) // self.per
+
+    def horses_of(self, seat: int) -> list[int]:
+        return list(range(seat * self.per + 1, seat * self.per + self.per + 1))
+
+    @property
+    def steeplechase(self) -> bool:
+        return bool(self.options.get("grand_national", False))
+
+    @property
+    def blind(self) -> bool:
+        return bool(self.options.get("blind_cards", False))
+
+    @property
+    def free_jokers(self) -> bool:
+        return bool(self.options.get("free_jokers", False))
+
+    @property
+    def races(self) -> int:
+        return 1 if self.options.get("quick_race", False) else RACES
+
+    @property
+    def board(self) -> Board:
+        return SIDES["B" if self.steeplechase else "A"]
+
+    def row_of(self, horse: int) -> int:
+        sq = self.squares[horse - 1]
+        assert sq is not None
+        return self.board.row[self.board.index[sq]]
+
+    def lane_of(self, horse: int) -> int:
+        sq = self.squares[horse - 1]
+        assert sq is not None
+        return self.board.lane[self.board.index[sq]]
+
+    def on_track(self) -> list[int]:
+        return [h for h in self.horses if self.status[h - 1] == "track"]
+
+    def _deal_horse(self) -> int:
+        for h in self.horses:
+            if len(self.decks[h - 1]) < DECK_SIZE:
+                return h
+        raise AssertionError("every deck is dealt")
+
+    def acting_horse(self) -> int | None:
+        """The horse whose owner must decide now (None at chance, pace or the end)."""
+        p = self.phase
+        if p == "card" and self.turn_index < len(self.order):
+            return self.order[self.turn_index]
+        if p == "blind" and self.blind_index < len(self.blind_queue):
+            return self.blind_queue[self.blind_index]
+        if p == "die":
+            return self.order[self.turn_index]
+        if p == "end" and self.pending is not None:
+            return int(self.pending["horse"])
+        if p == "select" and self.select_queue:
+            return self.select_queue[0]
+        return None
+
+    def pace_options(self) -> list[int]:
+        assert self.dice is not None
+        d1, d2 = self.dice
+        return sorted({d1, d2, d1 + d2})
+
+    def current_limits(self) -> list[int | None]:
+        """Limits by the P3 rule for the horses where they stand now (between rounds)."""
+        on = self.on_track()
+        rows = {h: self.row_of(h) for h in on}
+        done = len(self.finish)
+        out: list[int | None] = [None] * len(self.hands)
+        for h in on:
+            pos = 1 + done + sum(1 for o in on if rows[o] > rows[h])
+            out[h - 1] = HANDICAP.get(pos)
+        return out
+
+    # --- queries ------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def _current_seat(self) -> int:
+        if self.phase == "pace":
+            assert self.roller is not None
+            return self.roller
+        h = self.acting_horse()
+        assert h is not None
+        return self.owner(h)
+
+    def _turn_actions(self, h: int) -> list[Action]:
+        hand = self.hands[h - 1]
+        acts: list[Action] = []
+        for c in hand:
+            if self.free_jokers and c in JOKERS:
+                acts += [
+                    {"type": "play_card", "horse": h, "card": c, "value": v} for v in JOKER_VALUES
+                ]
+            else:
+                acts.append({"type": "play_card", "horse": h, "card": c})
+        if not self.bonus_taken[h - 1]:
+            acts.append({"type": "take_bonus", "horse": h})
+            if not hand:
+                acts.append({"type": "decline_bonus", "horse": h})
+        return acts
+
+    def _legal_actions(self) -> list[Action]:
+        p = self.phase
+        h = self.acting_horse()
+        if p in ("card", "blind"):
+            assert h is not None
+            return self._turn_actions(h)
+        if p == "pace":
+            return [{"type": "choose_pace", "value": v} for v in self.pace_options()]
+        if p == "die":
+            assert self.dice is not None
+            return [{"type": "choose_die", "horse": h, "value": v} for v in self.dice]
+        if p == "end":
+            assert self.pending is not None
+            return [{"type": "choose_end", "horse": h, "square": s} for s in self.pending["ends"]]
+        if p == "select":
+            assert h is not None
+            return [{"type": "set_aside", "horse": h, "card": c} for c in self.hands[h - 1]]
+        return []
+
+    # --- refusals -------------------------------------------------------------
+    def why_illegal(self, action: Any) -> str | None:
+        # Chance outcomes are checked field by field (fast) instead of by listing.
+        if not self.is_terminal() and self.is_chance() and isinstance(action, dict):
+            if not isinstance(action.get("type"), str):
+                return "an action must be an object with a 'type'"
+            return self._why_not_outcome(action)
+        return super().why_illegal(action)
+
+    def _why_not_outcome(self, action: Action) -> str | None:
+        bad = "that is not a possible outcome of this chance event"
+        t = action["type"]
+        if self.phase == "deal":
+            h = self._deal_horse()
+            deck = self.decks[h - 1]
+            ok = (
+                t == "deck_shuffle"
+                and set(action) == {"type", "horse", "position", "card"}
+                and action["horse"] == h
+                and type(action["position"]) is int
+                and action["position"] == len(deck) + 1
+                and isinstance(action["card"], str)
+                and action["card"] in CARD_INDEX
+                and action["card"] not in deck
+            )
+            return None if ok else bad
+        if self.phase == "start_order":
+            horse = action.get("horse")
+            ok = (
+                t == "start_order"
+                and set(action) == {"type", "box", "horse"}
+                and type(horse) is int
+                and horse in self.horses
+                and horse not in self.boxes
+                and action["box"] == len(self.boxes) + 1
+            )
+            return None if ok else bad
+        d1, d2 = action.get("d1"), action.get("d2")
+        ok = (
+            t == "dice_roll"
+            and set(action) == {"type", "d1", "d2"}
+            and type(d1) is int
+            and type(d2) is int
+            and 1 <= d1 <= 6
+            and 1 <= d2 <= 6
+        )
+        return None if ok else bad
+
+    def _why_illegal(self, action: Action) -> str | None:
+        t = action["type"]
+        if t == "pass":
+            return "there is no passing: a horse with cards must play one each card round (R13)"
+        if t not in ACTION_FIELDS:
+            return f"TurfMaster has no action {t!r}"
+        keys = set(ACTION_FIELDS[t])
+        if t == "play_card" and self.free_jokers and action.get("card") in JOKERS:
+            keys.add("value")
+        missing = keys - set(action)
+        if missing:
+            return f"the action lacks {', '.join(sorted(missing))}"
+        extra = set(action) - keys - {"type"}
+        if extra:
+            if "value" in extra and t == "play_card":
+                return "only a joker in the free-jokers variant (V3) takes a value"
+            return f"the action has fields TurfMaster does not know: {', '.join(sorted(extra))}"
+        if t == "choose_pace":
+            return self._why_pace(action)
+        h = self.acting_horse()
+        horse = action["horse"]
+        if type(horse) is not int or horse not in self.horses:
+            return f"there is no horse {horse!r} in this game"
+        if t in TURN_TYPES:
+            if self.phase not in ("card", "blind"):
+                return "cards are played only at a horse's card turn"
+            if horse != h:
+                return f"it is horse {h}'s card turn, not horse {horse}'s"
+            return self._why_turn(action, horse)
+        if t == "choose_die":
+            if self.phase != "die":
+                return "a die is chosen only when the pace exceeds a horse's limit"
+            if horse != h:
+                return f"horse {h} chooses its die now, not horse {horse}"
+            assert self.dice is not None
+            if action["value"] not in self.dice or type(action["value"]) is not int:
+                d1, d2 = self.dice
+                return f"the pace is over the limit: choose one die, {d1} or {d2}"
+            return None
+        if t == "choose_end":
+            if self.phase != "end":
+                return "there is no move waiting for its end square"
+            if horse != h:
+                return f"horse {h} chooses its end square now, not horse {horse}"
+            assert self.pending is not None
+            ends = self.pending["ends"]
+            if action["square"] not in ends:
+                return (
+                    f"{action['square']!r} is not one of the farthest squares horse {horse} "
+                    f"can reach: {', '.join(ends)} (P14: move as far as possible)"
+                )
+            return None
+        # set_aside
+        if self.phase != "select":
+            return "cards are set aside only when choosing 10 cards between races"
+        if horse != h:
+            return f"horse {h} chooses its cards now, not horse {horse}"
+        if action["card"] not in self.hands[horse - 1]:
+            return f"card {action['card']!r} is not in horse {horse}'s hand"
+        return None
+
+    def _why_pace(self, action: Action) -> str | None:
+        if self.phase != "pace":
+            return "the pace is chosen only by the roller right after the dice roll"
+        v = action["value"]
+        opts = self.pace_options()
+        if type(v) is not int or v not in opts:
+            return f"the pace must be one die or their sum: {', '.join(map(str, opts))}"
+        return None
+
+    def _why_turn(self, action: Action, h: int) -> str | None:
+        t = action["type"]
+        hand = self.hands[h - 1]
+        if t == "take_bonus":
+            if self.bonus_taken[h - 1]:
+                return f"horse {h} has already taken its bonus pair (once per game)"
+            return None
+        if t == "decline_bonus":
+            if hand:
+                return f"horse {h} has cards: it must play one (declining is for an empty hand)"
+            if self.bonus_taken[h - 1]:
+                return f"horse {h} has no bonus pair left to decline"
+            return None
+        card = action["card"]
+        if not isinstance(card, str) or card not in hand:
+            return f"card {card!r} is not in horse {h}'s hand"
+        if "value" in action:
+            v = action["value"]
+            if type(v) is not int or v not in JOKER_VALUES:
+                return "a free joker (V3) is worth 9, 10, 11 or 12"
+        return None
+
+    # --- chance -----------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "deal":
+            h = self._deal_horse()
+            deck = self.decks[h - 1]
+            drawn = set(deck)
+            rest = [c for c in CARDS if c not in drawn]
+            p = 1 / len(rest)
+            pos = len(deck) + 1
+            return [
+                ({"type": "deck_shuffle", "horse": h, "position": pos, "card": c}, p) for c in rest
+            ]
+        if self.phase == "start_order":
+            left = [h for h in self.horses if h not in self.boxes]
+            box = len(self.boxes) + 1
+            return [({"type": "start_order", "box": box, "horse": h}, 1 / len(left)) for h in left]
+        if self.phase == "roll":
+            return [(dict(o), p) for o, p in DICE_OUTCOMES]
+        return []
+
+    # --- transitions ----------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        t = action["type"]
+        if t == "deck_shuffle":
+            self._deal(action["horse"], action["card"], events)
+        elif t == "start_order":
+            self.boxes.append(action["horse"])
+            events.append(
+                {
+                    "type": "start_box",
+                    "box": action["box"],
+                    "horse": action["horse"],
+                    "seat": self.owner(action["horse"]),
+                }
+            )
+            if len(self.boxes) == len(self.hands):
+                self._begin_race(events)
+        elif t == "dice_roll":
+            self.dice = [action["d1"], action["d2"]]
+            self.phase = "pace"
+            events.append(
+                {"type": "dice_rolled", "seat": self.roller, "d1": action["d1"], "d2": action["d2"]}
+            )
+        elif t in TURN_TYPES:
+            self._turn_action(action, events)
+        elif t == "choose_pace":
+            self.pace = action["value"]
+            self.phase = "dice"
+            self.turn_index = 0
+            events.append({"type": "pace_chosen", "seat": self.roller, "value": self.pace})
+        elif t == "choose_die":
+            h = action["horse"]
+            events.append(
+                {"type": "die_chosen", "seat": self.owner(h), "horse": h, "value": action["value"]}
+            )
+            self._start_move(h, action["value"], "dice", None, events)
+        elif t == "choose_end":
+            self._finish_move(action["square"], events)
+        elif t == "set_aside":
+            self._set_aside(action["horse"], action["card"], events)
+        self._proceed(events)
+        return events
+
+    def _deal(self, h: int, card: str, events: list[Event]) -> None:
+        deck = self.decks[h - 1]
+        deck.append(card)
+        if len(deck) < DECK_SIZE:
+            return
+        hand = deck[:HAND_SIZE]
+        sort_cards(hand)
+        self.hands[h - 1] = hand
+        self.piles[h - 1] = deck[HAND_SIZE : HAND_SIZE + PILE_SIZE]
+        self.bonus[h - 1] = deck[HAND_SIZE + PILE_SIZE :]
+        events.append(
+            {"type": "deck_shuffled", "horse": h, "seat": self.owner(h), "hand": HAND_SIZE}
+        )
+        if h == len(self.hands):
+            self.phase = "start_order"
+
+    def _proceed(self, events: list[Event]) -> None:
+        """Run the automatic steps until a decision, a chance event or the end."""
+        while True:
+            p = self.phase
+            if p == "card":
+                if self.turn_index >= len(self.order):
+                    self._end_round(events)
+                    continue
+                h = self.order[self.turn_index]
+                if self.status[h - 1] != "track":
+                    self.turn_index += 1
+                    continue
+                if self.blind:
+                    chosen = self.chosen[h - 1]
+                    if chosen is None:
+                        self._no_card(h, events)
+                        self.turn_index += 1
+                    else:
+                        self._resolve_card(h, chosen[0], chosen[1], events)
+                    continue
+                acts = self._turn_actions(h)
+                if not acts:
+                    self._no_card(h, events)
+                    self.turn_index += 1
+                    continue
+                if len(acts) == 1:
+                    self._turn_action(acts[0], events)
+                    continue
+                return
+            if p == "blind":
+                if self.blind_index >= len(self.blind_queue):
+                    self._reveal(events)
+                    continue
+                acts = self._turn_actions(self.blind_queue[self.blind_index])
+                if len(acts) == 1:
+                    self._turn_action(acts[0], events)
+                    continue
+                return
+            if p == "dice":
+                if self.turn_index >= len(self.order):
+                    self._end_round(events)
+                    continue
+                h = self.order[self.turn_index]
+                if self.status[h - 1] != "track":
+                    self.turn_index += 1
+                    continue
+                limit = self.limits[h - 1]
+                assert self.pace is not None and self.dice is not None
+                if limit is None or self.pace <= limit:
+                    self._start_move(h, self.pace, "dice", None, events)
+                elif self.dice[0] == self.dice[1]:
+                    events.append(
+                        {
+                            "type": "die_chosen",
+                            "seat": self.owner(h),
+                            "horse": h,
+                            "value": self.dice[0],
+                            "forced": True,
+                        }
+                    )
+                    self._start_move(h, self.dice[0], "dice", None, events)
+                else:
+                    self.phase = "die"
+                    return
+                continue
+            return
+
+    def _no_card(self, h: int, events: list[Event]) -> None:
+        events.append(
+            {
+                "type": "stood_still",
+                "seat": self.owner(h),
+                "horse": h,
+                "square": self.squares[h - 1],
+                "reason": "no_card",
+            }
+        )
+
+    def _turn_action(self, action: Action, events: list[Event]) -> None:
+        t = action["type"]
+        h = action["horse"]
+        seat = self.owner(h)
+        if t == "take_bonus":
+            hand = self.hands[h - 1]
+            hand += self.bonus[h - 1]
+            sort_cards(hand)
+            self.bonus[h - 1] = []
+            self.bonus_taken[h - 1] = True
+            events.append({"type": "bonus_taken", "seat": seat, "horse": h, "hand": len(hand)})
+            return
+        if t == "decline_bonus":
+            events.append({"type": "bonus_declined", "seat": seat, "horse": h})
+            if self.phase == "blind":
+                self.blind_index += 1
+            else:
+                self._no_card(h, events)
+                self.turn_index += 1
+            return
+        card = action["card"]
+        self.hands[h - 1].remove(card)
+        value = action.get("value")
+        if self.phase == "blind":
+            self.chosen[h - 1] = [card, value]
+            self.blind_index += 1
+            events.append(
+                {"type": "card_chosen", "seat": seat, "horse": h, "hand": len(self.hands[h - 1])}
+            )
+            return
+        self._resolve_card(h, card, value, events)
+
+    def _reveal(self, events: list[Event]) -> None:
+        cards = []
+        for h in self.order:
+            chosen = self.chosen[h - 1]
+            if chosen is not None:
+                card = chosen[0]
+                value = chosen[1] if chosen[1] is not None else CARD_VALUE[card]
+                cards.append({"horse": h, "seat": self.owner(h), "card": card, "value": value})
+        events.append({"type": "cards_revealed", "cards": cards})
+        self.revealed = True
+        self.phase = "card"
+        self.turn_index = 0
+
+    def _resolve_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
+        joker = card in JOKERS
+        v = value if (joker and value is not None) else CARD_VALUE[card]
+        limit = self.limits[h - 1]
+        too_high = not joker and limit is not None and v > limit
+        self.discards[h - 1].append(card)
+        if self.blind:
+            self.chosen[h - 1] = None
+        events.append(
+            {
+                "type": "card_played",
+                "seat": self.owner(h),
+                "horse": h,
+                "card": card,
+                "value": v,
+                "joker": joker,
+                "limit": limit,
+                "too_high": too_high,
+                "hand": len(self.hands[h - 1]),
+            }
+        )
+        if too_high:
+            events.append(
+                {
+                    "type": "stood_still",
+                    "seat": self.owner(h),
+                    "horse": h,
+                    "square": self.squares[h - 1],
+                    "reason": "too_high",
+                }
+            )
+            self._next_horse()
+            return
+        self._start_move(h, v, "card", card, events)
+
+    def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
+        """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
+        b = self.board
+        start = b.index[self.squares[h - 1]]  # type: ignore[index]
+        others = [
+            b.index[sq]
+            for i, sq in enumerate(self.squares)
+            if sq is not None and i != h - 1 and self.status[i] == "track"
+        ]
+        card_round = (kind or self.kind) == "card"
+        cost, ends = reach(
+            b, start, value, forbidden_squares(b, others), self.steeplechase and card_round
+        )
+        return cost, [b.ids[e] for e in ends]
+
+    def _start_move(
+        self, h: int, value: int, source: str, card: str | None, events: list[Event]
+    ) -> None:
+        cost, ends = self.move_options(h, value)
+        self.pending = {
+            "horse": h,
+            "value": value,
+            "source": source,
+            "card": card,
+            "from": self.squares[h - 1],
+            "cost": cost,
+            "ends": ends,
+        }
+        if len(ends) == 1:
+            self._finish_move(ends[0], events)
+        else:
+            self.phase = "end"
+
+    def _finish_move(self, dest: str, events: list[Event]) -> None:
+        pend = self.pending
+        assert pend is not None
+        h = pend["horse"]
+        seat = self.owner(h)
+        cost = pend["cost"]
+        self.squares[h - 1] = dest
+        if cost == 0:
+            events.append(
+                {
+                    "type": "stood_still",
+                    "seat": seat,
+                    "horse": h,
+                    "square": dest,
+                    "reason": "blocked",
+                }
+            )
+        else:
+            events.append(
+                {
+                    "type": "moved",
+                    "seat": seat,
+                    "horse": h,
+                    "source": pend["source"],
+                    "card": pend["card"],
+                    "value": pend["value"],
+                    "from": pend["from"],
+                    "to": dest,
+                    "cost": cost,
+                    "lost": pend["value"] - cost,
+                    "ends": list(pend["ends"]),
+                }
+            )
+        b = self.board
+        if self.steeplechase and self.kind == "card" and cost > 0 and b.hurdle[b.index[dest]]:
+            self.status[h - 1] = "out"
+            self.squares[h - 1] = None
+            fall = {
+                "race": self.race,
+                "round": self.round,
+                "index": self.turn_index,
+                "horse": h,
+                "seat": seat,
+                "square": dest,
+            }
+            self.falls.append(fall)
+            events.append({"type": "fell", **fall})
+        self.pending = None
+        self._next_horse()
+
+    def _next_horse(self) -> None:
+        self.turn_index += 1
+        self.phase = "card" if self.kind == "card" else "dice"
+
+    # --- rounds and races -------------------------------------------------------
+    def _begin_race(self, events: list[Event]) -> None:
+        for i, h in enumerate(self.boxes):
+            self.squares[h - 1] = f"{i + 1}-0"
+            self.status[h - 1] = "track"
+        self.finish = []
+        self.round = 0
+        self.pending = None
+        events.append({"type": "race_started", "race": self.race, "boxes": list(self.boxes)})
+        self._begin_round("card", events)
+
+    def _begin_round(self, kind: str, events: list[Event]) -> None:
+        """P3/P4: snapshot positions, limits and the movement order for the round."""
+        self.round += 1
+        self.kind = kind
+        b = self.board
+        on = self.on_track()
+        where = {h: b.index[self.squares[h - 1]] for h in on}  # type: ignore[index]
+        rows = {h: b.row[i] for h, i in where.items()}
+        done = len(self.finish)
+        total = len(self.hands)
+        self.positions = [None] * total
+        self.limits = [None] * total
+        for h in on:
+            pos = 1 + done + sum(1 for o in on if rows[o] > rows[h])
+            self.positions[h - 1] = pos
+            self.limits[h - 1] = HANDICAP.get(pos)
+        self.order = sorted(on, key=lambda h: (-rows[h], b.lane[where[h]]))
+        self.turn_index = 0
+        self.dice = None
+        self.pace = None
+        self.pending = None
+        events.append(
+            {
+                "type": "round_started",
+                "race": self.race,
+                "round": self.round,
+                "kind": kind,
+                "order": list(self.order),
+                "positions": {str(h): self.positions[h - 1] for h in self.order},
+                "limits": {str(h): self.limits[h - 1] for h in self.order},
+            }
+        )
+        if kind == "card":
+            if self.blind:
+                self.chosen = [None] * total
+                self.revealed = False
+                rank = {h: i for i, h in enumerate(self.order)}
+                self.blind_queue = sorted(
+                    (h for h in on if self.hands[h - 1] or not self.bonus_taken[h - 1]),
+                    key=lambda h: (self.owner(h), rank[h]),
+                )
+                self.blind_index = 0
+                self.phase = "blind"
+            else:
+                self.phase = "card"
+            return
+        self.roller = self._next_roller()
+        self.last_roller = self.roller
+        self.phase = "roll"
+        events.append({"type": "dice_right", "seat": self.roller})
+
+    def _next_roller(self) -> int:
+        """P6/R17: box-1 owner first, then clockwise among seats with a horse on track."""
+        if self.last_roller is None:
+            return self.owner(self.boxes[0])
+        active = {self.owner(h) for h in self.on_track()}
+        for k in range(1, self.n + 1):
+            seat = (self.last_roller + k) % self.n
+            if seat in active:
+                return seat
+        raise AssertionError("a dice round needs a horse on track")
+
+    def _end_round(self, events: list[Event]) -> None:
+        """P16/P17: finishers leave the track; the race ends when none is left."""
+        b = self.board
+        crossed = [h for h in self.on_track() if self.row_of(h) >= b.finish]
+        crossed.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+        for h in crossed:
+            self.finish.append(h)
+            events.append(
+                {
+                    "type": "finished",
+                    "seat": self.owner(h),
+                    "horse": h,
+                    "place": len(self.finish),
+                    "square": self.squares[h - 1],
+                }
+            )
+            self.status[h - 1] = "finished"
+            self.squares[h - 1] = None
+        self.pending = None
+        on = self.on_track()
+        if on and self.round >= MAX_ROUNDS:
+            on.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+            for h in on:
+                self.finish.append(h)
+                events.append(
+                    {
+                        "type": "finished",
+                        "seat": self.owner(h),
+                        "horse": h,
+                        "place": len(self.finish),
+                        "square": self.squares[h - 1],
+                        "safety_cap": True,
+                    }
+                )
+                self.status[h - 1] = "finished"
+                self.squares[h - 1] = None
+            on = []
+        if not on:
+            self._end_race(events)
+            return
+        self._begin_round("dice" if self.kind == "card" else "card", events)
+
+    def _end_race(self, events: list[Event]) -> None:
+        """P18/P19 scoring and next boxes; P20 refill before races 2 and 3."""
+        won = [0] * self.n
+        places = []
+        for i, h in enumerate(self.finish):
+            pts = POINTS[i] if i < len(POINTS) else 0
+            seat = self.owner(h)
+            won[seat] += pts
+            self.points[seat] += pts
+            places.append({"place": i + 1, "horse": h, "seat": seat, "points": pts})
+        falls = sorted(
+            (f for f in self.falls if f["race"] == self.race),
+            key=lambda f: (-f["round"], f["index"]),
+        )
+        eliminated = [
+            {"horse": f["horse"], "seat": f["seat"], "round": f["round"], "square": f["square"]}
+            for f in falls
+        ]
+        self.boxes = list(self.finish) + [f["horse"] for f in falls]
+        result = {
+            "race": self.race,
+            "rounds": self.round,
+            "places": places,
+            "eliminated": eliminated,
+            "points": won,
+            "totals": list(self.points),
+            "boxes": list(self.boxes),
+        }
+        self.results.append(result)
+        events.append({"type": "race_over", **copy.deepcopy(result)})
+        self.order = []
+        self.positions = [None] * len(self.hands)
+        self.limits = [None] * len(self.hands)
+        self.dice = None
+        self.pace = None
+        if self.race >= self.races:
+            self.phase = "over"
+            events.append(
+                {"type": "game_over", "totals": list(self.points), "ranking": self.ranking()}
+            )
+            return
+        self.race += 1
+        for h in self.horses:
+            draw = self.piles[h - 1][:HAND_SIZE]
+            self.piles[h - 1] = self.piles[h - 1][HAND_SIZE:]
+            hand = self.hands[h - 1]
+            hand += draw
+            sort_cards(hand)
+            events.append(
+                {
+                    "type": "cards_drawn",
+                    "seat": self.owner(h),
+                    "horse": h,
+                    "count": len(draw),
+                    "hand": len(hand),
+                }
+            )
+        self.select_queue = [h for h in self.horses if len(self.hands[h - 1]) > HAND_SIZE]
+        if self.select_queue:
+            self.phase = "select"
+        else:
+            self._begin_race(events)
+
+    def _set_aside(self, h: int, card: str, events: list[Event]) -> None:
+        hand = self.hands[h - 1]
+        hand.remove(card)
+        self.aside[h - 1].append(card)
+        events.append(
+            {"type": "card_set_aside", "seat": self.owner(h), "horse": h, "hand": len(hand)}
+        )
+        if len(hand) <= HAND_SIZE:
+            self.select_queue.pop(0)
+            events.append({"type": "selection_done", "seat": self.owner(h), "horse": h})
+            if not self.select_queue:
+                self._begin_race(events)
+
+    # --- results --------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Meeting total of race points per seat (§4)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over yet")
+        return [float(p) for p in self.points]
+
+    def place_counts(self, seat: int) -> list[int]:
+        """How many 1st, 2nd, 3rd and 4th places the seat's horses took."""
+        counts = [0, 0, 0, 0]
+        for res in self.results:
+            for pl in res["places"]:
+                if pl["seat"] == seat and pl["place"] <= 4:
+                    counts[pl["place"] - 1] += 1
+        return counts
+
+    def best_places(self, seat: int) -> list[int]:
+        """Per finished race, the place of the seat's best-placed horse (99: none)."""
+        return [
+            min((pl["place"] for pl in res["places"] if pl["seat"] == seat), default=UNPLACED)
+            for res in self.results
+        ]
+
+    def tiebreak_key(self, seat: int) -> tuple[int, ...]:
+        """§4.2: total, 1st…4th place counts, then best finish in race 3, 2, 1."""
+        best = self.best_places(seat)
+        return (
+            self.points[seat],
+            *self.place_counts(seat),
+            *(-p for p in reversed(best)),
+        )
+
+    def ranking(self) -> list[int]:
+        keys = [self.tiebreak_key(s) for s in range(self.n)]
+        return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+    def undo_barrier(self, action: Action) -> bool:
+        """A played card (shown face up, or committed face down in V2) and a taken
+        bonus pair (new cards seen by the owner) are final; so is any action that
+        ends a race (results shown, refill cards drawn into the hands)."""
+        if action.get("type") in ("play_card", "take_bonus"):
+            return True
+        probe = self.clone()
+        try:
+            probe.apply(action)
+        except ValueError:
+            return False
+        return len(probe.results) != len(self.results)
+
+    # --- views ----------------------------------------------------------------
+    def view(self, viewer: int | None = None) -> JSON:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+
+        Horses are ints 1–8, cards ids such as "10b" or "J12", squares ids
+        "<lane>-<row>". Keys:
+
+        - ``game``: "turfmaster"; ``viewer``: the seat or None; ``players``: names;
+          ``options``: the variant switches; ``horses_per_player``.
+        - ``phase``: "deal" | "start_order" | "card" | "blind" | "roll" | "pace" |
+          "die" | "end" | "select" | "over".
+        - ``race``: 1–3 (during the selection: the race about to start);
+          ``races``: 3 (1 with quick race); ``round``: round number in the race;
+          ``round_kind``: "card" | "dice".
+        - ``current_player``: seat to act, -1 at chance, -2 when over.
+        - ``acting_horse``: horse whose owner decides now (card turn, blind choice,
+          die, end square, selection), else None.
+        - ``private``: True when the decision shows a hand (card turn, blind
+          choice, bonus, selection): the table shows a hand-off screen first if
+          the seat differs from the one that saw the last private screen.
+        - ``board``: {side: "A" | "B", name, lanes: 8, finish_row: F (the line lies
+          between rows F-1 and F), last_row, hurdle_rows, start_boxes: ["1-0", …],
+          squares: [{id, lane, row, segment ("start_straight" | "curve_1" |
+          "back_straight" | "curve_2" | "home_straight" | "run_out"), curve: bool,
+          hurdle: bool, box: lane on row 0 else None, past_finish: row >= F,
+          straight / behind / diag_in / diag_out: linked square ids or None,
+          span: rows the square covers, lap: row / rows (0 = start boxes),
+          x, y: centre on a stadium oval (bottom straight runs left to right,
+          bend 1 at the right, y grows downwards; out of scale)}]}. The board
+          dict is static and shared between views: do not mutate it.
+        - ``handicap``: {"1": 8, "2": 9, "3": 10} (position -> limit);
+          ``race_points``: [50, 30, 20, 10].
+        - ``horses``: per horse (id order) {horse, colour, owner, square (None
+          when not on the board), lane, row, status: "track" | "finished" |
+          "out" (fell), box: start box this race, position and limit (this
+          round's snapshot, None off track or between rounds), hand_count,
+          pile_count, discard: played cards in order (public), bonus_available:
+          bool (the bonus pair not yet taken), set_aside_count, chosen: V2 card
+          chosen face down this round (bool), hand: the cards (own horses only,
+          else None), set_aside: own horses only, else None, chosen_card: V2 own
+          face-down card (else None), useless: own number cards above the limit
+          that applies now (this round's snapshot, or between rounds the limit
+          the horse would have now), jokers: own jokers in hand}.
+        - ``caps``: the top three positions of this round's snapshot:
+          [{position, limit, horses}] (only positions that are occupied).
+        - ``order``: this round's movement order; ``turn_index``: index of the horse
+          moving (or about to move) in ``order``; ``next_horse``: that horse or None.
+        - ``blind``: V2 only, else None: {queue: horses choosing face down in seat
+          order, index: how many have chosen, revealed: bool}.
+        - ``dice``: {roller: seat holding the dice right this round (None before the
+          first dice round), d1, d2 (None before the roll), pace: chosen value or
+          None, pace_options: [values] after the roll, last_roller}.
+        - ``move``: the move waiting for its end square, else None: {horse,
+          value, source: "card" | "dice", card, from, cost: C*, lost: value - C*,
+          ends: [square ids], falls: [ends that are a fall (V1 card round)]}.
+        - ``card_options``: at a card turn or blind choice of one of the viewer's
+          horses (own view only, else None): per playable card {card, value,
+          joker, too_high, cost, ends} — where it could end now (for V2 the
+          squares may change before it moves); V3 jokers are listed per value.
+        - ``die_options``: when an over-limit horse picks a die: [{value, cost,
+          ends}], else None.
+        - ``selection``: between races (phase "select"), else None: {horse,
+          queue: horses still choosing, keep: 10, to_set_aside: count}.
+        - ``finish_order``: horses that finished this race, in place order;
+          ``falls``: every fall of the game [{race, round, horse, seat, square}].
+        - ``results``: per finished race {race, rounds, places: [{place, horse,
+          seat, points}], eliminated: [{horse, seat, round, square}], points: per
+          seat this race, totals: meeting totals after it, boxes: next start
+          boxes}.
+        - ``points``: meeting total per seat; ``place_counts``: per seat
+          [1st, 2nd, 3rd, 4th]; ``ranking``: per seat rank when over, else None.
+        """
+        b = self.board
+        phase = self.phase
+        now_limits = self.limits if self.order else self.current_limits_safe()
+        horses = []
+        for h in self.horses:
+            i = h - 1
+            own = viewer is not None and self.owner(h) == viewer
+            sq = self.squares[i]
+            idx = b.index[sq] if sq is not None else None
+            hand = self.hands[i]
+            limit = now_limits[i]
+            chosen = self.chosen[i] if self.blind else None
+            horses.append(
+                {
+                    "horse": h,
+                    "colour": COLOURS[h],
+                    "owner": self.owner(h),
+                    "square": sq,
+                    "lane": b.lane[idx] if idx is not None else None,
+                    "row": b.row[idx] if idx is not None else None,
+                    "status": self.status[i],
+                    "box": self.boxes.index(h) + 1 if h in self.boxes else None,
+                    "position": self.positions[i],
+                    "limit": self.limits[i],
+                    "hand_count": len(hand),
+                    "pile_count": len(self.piles[i]),
+                    "discard": list(self.discards[i]),
+                    "bonus_available": not self.bonus_taken[i],
+                    "set_aside_count": len(self.aside[i]),
+                    "chosen": chosen is not None,
+                    "hand": list(hand) if own else None,
+                    "set_aside": list(self.aside[i]) if own else None,
+                    "chosen_card": chosen[0] if own and chosen is not None else None,
+                    "useless": [
+                        c
+                        for c in hand
+                        if c not in JOKERS and limit is not None and CARD_VALUE[c] > limit
+                    ]
+                    if own
+                    else None,
+                    "jokers": [c for c in hand if c in JOKERS] if own else None,
+                }
+            )
+        caps = []
+        if self.order:
+            for pos in (1, 2, 3):
+                at = [h for h in self.order if self.positions[h - 1] == pos]
+                if at:
+                    caps.append({"position": pos, "limit": HANDICAP[pos], "horses": at})
+        acting = None if self.is_terminal() or self.is_chance() else self.acting_horse()
+        move = None
+        if phase == "end" and self.pending is not None:
+            pend = self.pending
+            fall = self.steeplechase and self.kind == "card"
+            move = {
+                "horse": pend["horse"],
+                "value": pend["value"],
+                "source": pend["source"],
+                "card": pend["card"],
+                "from": pend["from"],
+                "cost": pend["cost"],
+                "lost": pend["value"] - pend["cost"],
+                "ends": list(pend["ends"]),
+                "falls": [e for e in pend["ends"] if fall and b.hurdle[b.index[e]]],
+            }
+        card_options = None
+        if (
+            phase in ("card", "blind")
+            and acting is not None
+            and viewer is not None
+            and self.owner(acting) == viewer
+        ):
+            card_options = self._card_options(acting)
+        die_options = None
+        if phase == "die" and acting is not None and self.dice is not None:
+            die_options = []
+            for v in self.dice:
+                cost, ends = self.move_options(acting, v)
+                die_options.append({"value": v, "cost": cost, "ends": ends})
+        selection = None
+        if phase == "select" and self.select_queue:
+            h = self.select_queue[0]
+            selection = {
+                "horse": h,
+                "queue": list(self.select_queue),
+                "keep": HAND_SIZE,
+                "to_set_aside": len(self.hands[h - 1]) - HAND_SIZE,
+            }
+        blind = None
+        if self.blind:
+            blind = {
+                "queue": list(self.blind_queue) if phase == "blind" else [],
+                "index": self.blind_index if phase == "blind" else 0,
+                "revealed": self.revealed,
+            }
+        private = phase in ("card", "blind", "select") and acting is not None
+        next_horse = (
+            self.order[self.turn_index]
+            if self.order and self.turn_index < len(self.order) and phase != "over"
+            else None
+        )
+        return {
+            "game": self.game_id,
+            "viewer": viewer,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "horses_per_player": self.per,
+            "phase": phase,
+            "race": self.race,
+            "races": self.races,
+            "round": self.round,
+            "round_kind": self.kind,
+            "current_player": self.current_player(),
+            "acting_horse": acting,
+            "private": private,
+            "board": _BOARD_VIEWS["B" if self.steeplechase else "A"],
+            "handicap": {str(k): v for k, v in HANDICAP.items()},
+            "race_points": list(POINTS),
+            "horses": horses,
+            "caps": caps,
+            "order": list(self.order),
+            "turn_index": self.turn_index,
+            "next_horse": next_horse,
+            "blind": blind,
+            "dice": {
+                "roller": self.roller,
+                "d1": self.dice[0] if self.dice else None,
+                "d2": self.dice[1] if self.dice else None,
+                "pace": self.pace,
+                "pace_options": self.pace_options() if self.dice else [],
+                "last_roller": self.last_roller,
+            },
+            "move": move,
+            "card_options": card_options,
+            "die_options": die_options,
+            "selection": selection,
+            "finish_order": list(self.finish),
+            "falls": [
+                {k: f[k] for k in ("race", "round", "horse", "seat", "square")} for f in self.falls
+            ],
+            "results": copy.deepcopy(self.results),
+            "points": list(self.points),
+            "place_counts": [self.place_counts(s) for s in range(self.n)],
+            "ranking": self.ranking() if self.is_terminal() else None,
+        }
+
+    def current_limits_safe(self) -> list[int | None]:
+        if self.phase in ("deal", "start_order") or not self.on_track():
+            return [None] * len(self.hands)
+        if any(self.squares[h - 1] is None for h in self.on_track()):
+            return [None] * len(self.hands)
+        return self.current_limits()
+
+    def _card_options(self, h: int) -> list[dict[str, Any]]:
+        limit = self.limits[h - 1]
+        out = []
+        for c in self.hands[h - 1]:
+            joker = c in JOKERS
+            values = list(JOKER_VALUES) if joker and self.free_jokers else [CARD_VALUE[c]]
+            for v in values:
+                too_high = not joker and limit is not None and v > limit
+                cost, ends = (0, []) if too_high else self.move_options(h, v, "card")
+                opt: dict[str, Any] = {
+                    "card": c,
+                    "value": v,
+                    "joker": joker,
+                    "too_high": too_high,
+                    "cost": cost,
+                    "ends": ends,
+                }
+                out.append(opt)
+        return out
+
+    # --- saving ---------------------------------------------------------------
+    _FIELDS = (
+        "players",
+        "options",
+        "per",
+        "phase",
+        "race",
+        "round",
+        "kind",
+        "decks",
+        "hands",
+        "piles",
+        "bonus",
+        "bonus_taken",
+        "discards",
+        "aside",
+        "squares",
+        "status",
+        "boxes",
+        "finish",
+        "falls",
+        "positions",
+        "limits",
+        "order",
+        "turn_index",
+        "blind_queue",
+        "blind_index",
+        "chosen",
+        "revealed",
+        "dice",
+        "pace",
+        "roller",
+        "last_roller",
+        "pending",
+        "select_queue",
+        "results",
+        "points",
+    )
+
+    def to_json(self) -> JSON:
+        # A JSON round trip is a fast deep copy of this plain data.
+        data = {k: getattr(self, k) for k in self._FIELDS}
+        return {"game": self.game_id, **json.loads(json.dumps(data))}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise BadSave("this is not a TurfMaster state")
+        s = cls()
+        try:
+            for k in cls._FIELDS:
+                setattr(s, k, copy.deepcopy(data[k]))
+        except KeyError as exc:
+            raise BadSave(f"the TurfMaster state lacks {exc}") from None
+        if s.phase not in PHASES:
+            raise BadSave("the TurfMaster state has an unknown phase")
+        n = len(s.players)
+        if n not in HORSES_ALLOWED or s.per not in HORSES_ALLOWED[n]:
+            raise BadSave("the TurfMaster state has a wrong number of seats or horses")
+        total = n * s.per
+        per_horse = ("decks", "hands", "piles", "bonus", "discards", "aside", "squares", "status")
+        if any(len(getattr(s, k)) != total for k in per_horse) or len(s.points) != n:
+            raise BadSave("the TurfMaster state has damaged horse data")
+        return s
+
+
+def _board_view(side: str) -> dict[str, Any]:
+    b = SIDES[side]
+    return {
+        "side": side,
+        "name": SIDE_NAMES[side],
+        "lanes": 8,
+        "finish_row": b.finish,
+        "last_row": b.last_row,
+        "hurdle_rows": list(b.hurdle_rows),
+        "start_boxes": [f"{lane}-0" for lane in range(1, 9)],
+        "squares": b.layout,
+    }
+
+
+_BOARD_VIEWS: dict[str, dict[str, Any]] = {side: _board_view(side) for side in SIDES}

@@ -1,0 +1,739 @@
+"""Acceptance scenarios S1–S26 of the TurfMaster spec (§8), played through ``apply``.
+
+Every game starts for real: the decks are dealt and the start boxes drawn through
+the contract. Positions are then set up by assigning the scenario's squares,
+hands and statuses on the plain state attributes and taking the round's snapshot
+(P3/P4). Every card, roll, pace, die, end square, fall, finish and score of a
+scenario then happens through ``State.apply``. Horses the scenario does not
+mention are taken off the board ("far away": status ``out``) or counted as
+finished when the scenario needs them ahead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pygames.core import IllegalAction
+from pygames.turfmaster import GAME
+from pygames.turfmaster.data import CARDS
+from pygames.turfmaster.state import TurfMasterState
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+# --- helpers (also used by the other test files) ---------------------------------
+def new_state(n: int = 4, per: int = 0, **options: Any) -> TurfMasterState:
+    state = GAME.new_state(NAMES[:n], {"horses_per_player": per, **options})
+    assert isinstance(state, TurfMasterState)
+    return state
+
+
+def dealt(
+    n: int = 4,
+    per: int = 0,
+    decks: dict[int, list[str]] | None = None,
+    boxes: list[int] | None = None,
+    **options: Any,
+) -> TurfMasterState:
+    """Race 1, first card round: decks dealt (canonical order unless given), boxes drawn."""
+    state = new_state(n, per, **options)
+    total = len(state.hands)
+    for h in range(1, total + 1):
+        order = (decks or {}).get(h, list(CARDS))
+        for i, card in enumerate(order):
+            state.apply({"type": "deck_shuffle", "horse": h, "position": i + 1, "card": card})
+    for box, h in enumerate(boxes or range(1, total + 1), start=1):
+        state.apply({"type": "start_order", "box": box, "horse": h})
+    assert state.race == 1 and state.round == 1
+    return state
+
+
+def place(
+    state: TurfMasterState,
+    squares: dict[int, str],
+    kind: str = "card",
+    *,
+    finished: tuple[int, ...] = (),
+    moved: int = 0,
+    hands: dict[int, list[str]] | None = None,
+    no_bonus: tuple[int, ...] = (),
+    round_no: int | None = None,
+) -> TurfMasterState:
+    """Set the scenario's position and take the round's snapshot.
+
+    Horses not in ``squares`` or ``finished`` are off the board (status "out").
+    ``moved``: how many horses at the head of the movement order already acted.
+    """
+    for h in state.horses:
+        if h in squares:
+            state.squares[h - 1] = squares[h]
+            state.status[h - 1] = "track"
+        else:
+            state.squares[h - 1] = None
+            state.status[h - 1] = "finished" if h in finished else "out"
+    state.finish = list(finished)
+    for h, hand in (hands or {}).items():
+        state.hands[h - 1] = list(hand)
+    for h in no_bonus:
+        state.bonus_taken[h - 1] = True
+        state.bonus[h - 1] = []
+    state.round = (round_no or 1) - 1
+    state._begin_round(kind, [])
+    state.turn_index = moved
+    if kind == "card":
+        state._proceed([])
+    return state
+
+
+def at_dice_move(state: TurfMasterState, d1: int, d2: int, pace: int, moved: int) -> None:
+    """Dice round whose pace is already chosen and whose first ``moved`` horses acted."""
+    assert state.kind == "dice"
+    state.dice = [d1, d2]
+    state.pace = pace
+    state.phase = "dice"
+    state.turn_index = moved
+    state._proceed([])
+
+
+def ends(state: TurfMasterState) -> list[str]:
+    assert state.phase == "end", state.phase
+    return [a["square"] for a in state.legal_actions()]
+
+
+def play(state: TurfMasterState, horse: int, card: str, **extra: Any) -> list[dict[str, Any]]:
+    return state.apply({"type": "play_card", "horse": horse, "card": card, **extra})
+
+
+def choose_end(state: TurfMasterState, horse: int, square: str) -> list[dict[str, Any]]:
+    return state.apply({"type": "choose_end", "horse": horse, "square": square})
+
+
+def roll(state: TurfMasterState, d1: int, d2: int, pace: int) -> None:
+    state.apply({"type": "dice_roll", "d1": d1, "d2": d2})
+    state.apply({"type": "choose_pace", "value": pace})
+
+
+def sq(state: TurfMasterState, horse: int) -> str | None:
+    return state.squares[horse - 1]
+
+
+def refused(state: TurfMasterState, action: dict[str, Any]) -> str:
+    before = state.to_json()
+    reason = state.why_illegal(action)
+    assert reason is not None
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert state.to_json() == before
+    return reason
+
+
+def finish_race(state: TurfMasterState, order: list[int], extra: str = "3c") -> None:
+    """All horses level on row F-1; one card round finishes them in ``order``."""
+    cards = ["J12", "J11", "J10", "J9", "8a", "7a", "4a", "3a"]
+    line = state.board.finish - 1
+    squares = {h: f"{i + 1}-{line}" for i, h in enumerate(order)}
+    hands = {
+        h: sorted({*state.hands[h - 1], cards[i], extra}, key=CARDS.index)
+        for i, h in enumerate(order)
+    }
+    place(state, squares, hands=hands)
+    race = state.race
+    for i, h in enumerate(order):
+        play(state, h, cards[i])
+        if state.phase == "end":
+            choose_end(state, h, f"{i + 1}-{line + int(cards[i].strip('Jabcd'))}")
+    assert state.results[-1]["race"] == race
+    assert [p["horse"] for p in state.results[-1]["places"]] == order
+
+
+def select_first(state: TurfMasterState) -> None:
+    while state.phase == "select":
+        state.apply(state.legal_actions()[0])
+
+
+# --- S1–S26 ----------------------------------------------------------------------
+def test_s1_dice_5_and_6_leader_limited_to_8() -> None:
+    s = dealt(5)
+    A, B, C, D, E = 1, 2, 3, 4, 5
+    place(s, {A: "1-50", B: "2-48", C: "3-46", D: "4-44", E: "5-40"}, "dice")
+    assert s.positions == [1, 2, 3, 4, 5] and s.order == [A, B, C, D, E]
+    s.apply({"type": "dice_roll", "d1": 5, "d2": 6})
+    assert [a["value"] for a in s.legal_actions()] == [5, 6, 11]
+    s.apply({"type": "choose_pace", "value": 11})
+    # A (limit 8 < 11) must pick a die; the sum is refused
+    assert s.phase == "die" and s.current_player() == s.owner(A)
+    refused(s, {"type": "choose_die", "horse": A, "value": 11})
+    s.apply({"type": "choose_die", "horse": A, "value": 6})
+    assert ends(s) == ["1-56", "2-56"]
+    choose_end(s, A, "1-56")
+    refused(s, {"type": "choose_die", "horse": B, "value": 11})
+    s.apply({"type": "choose_die", "horse": B, "value": 5})
+    assert ends(s) == ["1-53", "2-53", "3-53"]
+    choose_end(s, B, "2-53")
+    refused(s, {"type": "choose_die", "horse": C, "value": 11})
+    s.apply({"type": "choose_die", "horse": C, "value": 6})
+    assert ends(s) == ["3-52", "4-52"]
+    choose_end(s, C, "3-52")
+    # D and E move 11 with no die choice
+    assert s.phase == "end" and s.pending is not None and s.pending["horse"] == D
+    refused(s, {"type": "choose_die", "horse": D, "value": 5})
+    assert ends(s) == ["3-55", "4-55", "5-55", "6-55"]
+    choose_end(s, D, "4-55")
+    assert ends(s) == ["4-51", "5-51", "6-51", "7-51"]
+    choose_end(s, E, "5-51")
+    assert [sq(s, h) for h in (A, B, C, D, E)] == ["1-56", "2-53", "3-52", "4-55", "5-51"]
+
+
+def test_s2_two_level_leaders_and_a_too_high_card() -> None:
+    s = dealt(4)
+    A, B, C, D = 1, 2, 3, 4
+    hands = {A: ["7a", "3a"], B: ["8a", "9a"], C: ["10a", "3a"], D: ["12a", "3a"]}
+    place(s, {A: "1-60", B: "2-60", C: "3-58", D: "4-55"}, hands=hands)
+    assert s.positions == [1, 1, 3, 4] and s.limits == [8, 8, 10, None]
+    assert s.order == [A, B, C, D]
+    play(s, A, "7a")
+    assert ends(s) == ["1-67", "2-67"]
+    choose_end(s, A, "1-67")
+    alt = s.clone()
+    events = play(s, B, "9a")
+    assert any(e["type"] == "stood_still" and e["reason"] == "too_high" for e in events)
+    assert sq(s, B) == "2-60" and s.discards[B - 1] == ["9a"]
+    assert s.limits[B - 1] == 8, "R2: the snapshot keeps B at position 1"
+    play(s, C, "10a")
+    assert ends(s) == ["2-68", "3-68", "4-68", "5-68"]
+    choose_end(s, C, "3-68")
+    play(s, D, "12a")
+    assert ends(s) == ["2-67", "4-67", "5-67", "6-67"]
+    choose_end(s, D, "4-67")
+    # had B played 8 instead
+    play(alt, B, "8a")
+    assert ends(alt) == ["2-68", "3-68", "4-68"]
+    choose_end(alt, B, "2-68")
+    assert sq(alt, B) == "2-68"
+
+
+def test_s3_joker_ignores_the_handicap() -> None:
+    s = dealt(4)
+    A, B = 1, 2
+    place(s, {A: "1-40", B: "3-36"}, hands={A: ["12a", "J12"]})
+    assert s.positions[:2] == [1, 2]
+    alt = s.clone()
+    play(s, A, "J12")
+    assert ends(s) == ["1-52", "2-52", "3-52"]
+    play(alt, A, "12a")
+    assert sq(alt, A) == "1-40" and alt.hands[A - 1] == ["J12"]
+    assert alt.discards[A - 1] == ["12a"]
+
+
+def test_s4_race_start() -> None:
+    s = dealt(4)
+    H1, H2, H3, H4 = 1, 2, 3, 4
+    assert [sq(s, h) for h in (H1, H2, H3, H4)] == ["1-0", "2-0", "3-0", "4-0"]
+    assert s.positions == [1, 1, 1, 1] and s.limits == [8, 8, 8, 8], "R26"
+    for h, hand in {H1: ["8a", "3a"], H2: ["7a", "3a"], H3: ["9a", "3a"], H4: ["9a", "3a"]}.items():
+        s.hands[h - 1] = hand
+    assert s.order == [H1, H2, H3, H4]
+    play(s, H1, "8a")
+    assert ends(s) == ["1-8", "2-8"]
+    choose_end(s, H1, "1-8")
+    play(s, H2, "7a")
+    assert ends(s) == ["2-7", "3-7"]
+    choose_end(s, H2, "2-7")
+    play(s, H3, "9a")
+    assert sq(s, H3) == "3-0", "too high under the round-start snapshot"
+    play(s, H4, "9a")
+    assert s.phase == "roll" and s.kind == "dice"
+    assert s.positions[:3] == [1, 2, 3]
+
+
+def test_s5_blocked_path_as_far_as_possible() -> None:
+    s = dealt(4)
+    X, Y, W, V = 1, 2, 3, 4
+    place(s, {Y: "2-45", W: "1-43", V: "3-42", X: "2-40"}, moved=3, hands={X: ["8a", "3a"]})
+    assert s.order == [Y, W, V, X] and s.acting_horse() == X
+    cost, end_squares = s.move_options(X, 8)
+    assert (cost, end_squares) == (3, ["2-43"])
+    events = play(s, X, "8a")
+    moved = next(e for e in events if e["type"] == "moved")
+    assert moved["to"] == "2-43" and moved["cost"] == 3 and moved["lost"] == 5
+    assert sq(s, X) == "2-43"
+
+
+def test_s6_several_maximal_paths_the_rider_chooses() -> None:
+    s = dealt(4)
+    X, Y = 1, 2
+    place(s, {Y: "4-44", X: "4-40"}, "dice")
+    at_dice_move(s, 2, 4, 6, moved=1)
+    assert ends(s) == ["3-46", "5-46"]
+    assert "4-42" not in ends(s), "the shorter straight path is not maximal"
+    choose_end(s, X, "3-46")
+    assert sq(s, X) == "3-46"
+
+
+@pytest.mark.parametrize(
+    ("d1", "d2", "pace", "expected"),
+    [
+        (3, 3, 6, ["4-46", "5-46", "6-46"]),
+        (1, 6, 7, ["3-47", "4-47", "5-47", "6-47", "7-47"]),
+        (6, 6, 12, ["3-52", "4-52", "5-52", "6-52", "7-52"]),
+    ],
+)
+def test_s7_lane_change_limits(d1: int, d2: int, pace: int, expected: list[str]) -> None:
+    s = dealt(4)
+    X = 4
+    place(s, {X: "5-40"}, "dice", finished=(1, 2, 3))
+    assert s.limits[X - 1] is None, "free of limits"
+    roll(s, d1, d2, pace)
+    assert ends(s) == expected
+    assert not any(e.startswith(("2-", "8-")) for e in ends(s))
+
+
+def test_s7_diagonal_at_stride_2_is_illegal() -> None:
+    s = dealt(4)
+    X, K = 4, 3
+    # K beside X forbids 4-41: 4-42 could only be reached by 5-41, 4-42
+    place(s, {K: "4-40", X: "5-40"}, "dice", finished=(1, 2))
+    cost, end_squares = s.move_options(X, 2)
+    assert cost == 2 and "4-42" not in end_squares and end_squares == ["5-42", "6-42"]
+
+
+def test_s8_overtaking_with_two_lane_changes() -> None:
+    s = dealt(4)
+    X, Y = 4, 3
+    place(s, {Y: "2-43", X: "2-40"}, finished=(1, 2), moved=1, hands={X: ["10a", "3a"]})
+    assert s.limits[X - 1] is None
+    play(s, X, "10a")
+    assert ends(s) == ["1-50", "2-50", "3-50", "4-50"]
+    choose_end(s, X, "2-50")
+    assert sq(s, X) == "2-50"
+
+
+def test_s9_bends_inner_lanes_are_shorter() -> None:
+    s = dealt(4)
+    X = 1
+    place(s, {X: "3-10"}, hands={X: ["8a", "3a"]})
+    play(s, X, "8a")
+    assert ends(s) == ["1-26", "2-24", "2-26", "3-22", "3-23", "3-25", "4-22", "4-23", "5-22"]
+    choose_end(s, X, "1-26")
+    assert sq(s, X) == "1-26"
+    # dice round: 1-10 and 8-10 both move 6
+    s2 = dealt(4)
+    place(s2, {1: "1-10", 2: "8-10"}, "dice")
+    roll(s2, 3, 3, 6)
+    assert ends(s2) == ["1-24", "2-22"]
+    choose_end(s2, 1, "1-24")
+    assert ends(s2) == ["7-16", "8-16"]
+    choose_end(s2, 2, "8-16")
+    # level horses on 1-24 and 8-24 share a position; 1-24 moves first
+    s3 = dealt(4)
+    place(s3, {1: "8-24", 2: "1-24"}, "dice")
+    assert s3.positions[:2] == [1, 1] and s3.order == [2, 1]
+
+
+def test_s10_own_horses_block_too() -> None:
+    s = dealt(2, per=2)
+    X, Y, O1, O2 = 1, 2, 3, 4  # seat 0 owns 1 and 2
+    assert s.owner(X) == s.owner(Y) == 0
+    place(s, {X: "2-40", Y: "2-44", O1: "1-41", O2: "3-41"}, moved=3, hands={X: ["9a", "3a"]})
+    assert s.acting_horse() == X and s.limits[X - 1] is None
+    events = play(s, X, "9a")
+    moved = next(e for e in events if e["type"] == "moved")
+    assert moved["cost"] == 2 and sq(s, X) == "2-42"
+
+
+def test_s11_doubles() -> None:
+    s = dealt(4)
+    A, B, C, D = 1, 2, 3, 4
+    place(s, {A: "1-44", B: "2-42", C: "3-40", D: "4-36"}, "dice")
+    assert s.positions == [1, 2, 3, 4]
+    s.apply({"type": "dice_roll", "d1": 6, "d2": 6})
+    assert [a["value"] for a in s.legal_actions()] == [6, 12]
+    s.apply({"type": "choose_pace", "value": 12})
+    assert s.phase == "end", "no die choice with doubles"
+    assert ends(s) == ["1-50", "2-50"]
+    choose_end(s, A, "1-50")
+    assert ends(s) == ["1-48", "2-48", "3-48"]
+    choose_end(s, B, "2-48")
+    assert ends(s) == ["2-46", "3-46", "4-46"]
+    choose_end(s, C, "3-46")
+    assert s.pending is not None and s.pending["value"] == 12
+    assert ends(s) == ["3-48", "4-48", "5-48", "6-48"]
+    choose_end(s, D, "4-48")
+    assert [sq(s, h) for h in (A, B, C, D)] == ["1-50", "2-48", "3-46", "4-48"]
+
+
+def test_s12_finished_horses_count_for_positions() -> None:
+    s = dealt(5)
+    X, Y, Z, W = 2, 3, 4, 5
+    place(s, {X: "1-110", Y: "2-104", Z: "3-100", W: "4-97"}, "dice", finished=(1,))
+    assert s.positions[1:] == [2, 3, 4, 5] and s.limits[1:] == [9, 10, None, None]
+    s.apply({"type": "dice_roll", "d1": 5, "d2": 5})
+    s.apply({"type": "choose_pace", "value": 10})
+    assert s.pending is not None and s.pending["value"] == 5
+    assert ends(s) == ["1-115", "2-115"]
+    choose_end(s, X, "1-115")
+    assert ends(s) == ["2-114", "3-114", "4-114"]
+    choose_end(s, Y, "2-114")
+    assert ends(s) == ["1-110", "2-110", "3-110", "4-110", "5-110"]
+    choose_end(s, Z, "3-110")
+    assert ends(s) == ["2-107", "3-107", "4-107", "5-107", "6-107"]
+    choose_end(s, W, "4-107")
+
+
+def test_s13_simultaneous_finishes() -> None:
+    s = dealt(4)
+    P, Q, R, S = 1, 2, 3, 4
+    hands = {P: ["8a", "3a"], Q: ["9a", "3a"], R: ["J12", "3a"], S: ["12a", "3a"]}
+    place(s, {P: "1-122", Q: "3-121", R: "5-119", S: "7-100"}, hands=hands)
+    assert s.positions == [1, 2, 3, 4]
+    play(s, P, "8a")
+    assert ends(s) == ["1-130", "2-130", "3-130"]
+    choose_end(s, P, "1-130")
+    play(s, Q, "9a")
+    assert ends(s) == ["2-130", "3-130", "4-130", "5-130"]
+    choose_end(s, Q, "3-130")
+    play(s, R, "J12")
+    assert ends(s) == ["4-131", "5-131", "6-131", "7-131"]
+    choose_end(s, R, "5-131")
+    play(s, S, "12a")
+    assert ends(s) == ["5-112", "6-112", "7-112", "8-112"]
+    events = choose_end(s, S, "7-112")
+    finished = [(e["horse"], e["place"]) for e in events if e["type"] == "finished"]
+    assert finished == [(R, 1), (P, 2), (Q, 3)]
+    assert s.on_track() == [S] and s.squares[:3] == [None, None, None]
+    assert s.phase == "roll" and s.positions[S - 1] == 4 and s.limits[S - 1] is None
+    # S runs home alone
+    while not s.results:
+        if s.phase == "roll":
+            s.apply({"type": "dice_roll", "d1": 6, "d2": 6})
+        else:
+            s.apply(s.legal_actions()[0])
+    places = {p["horse"]: (p["place"], p["points"]) for p in s.results[0]["places"]}
+    assert places == {R: (1, 50), P: (2, 30), Q: (3, 20), S: (4, 10)}
+
+
+def test_s14_final_scoring_with_ties() -> None:
+    s = dealt(4)
+    A, B, C, D = 1, 2, 3, 4
+    finish_race(s, [A, B, C, D])
+    select_first(s)
+    finish_race(s, [C, B, D, A])
+    select_first(s)
+    finish_race(s, [D, B, A, C])
+    assert s.is_terminal()
+    assert s.scores() == [80.0, 90.0, 80.0, 80.0]
+    assert [s.place_counts(seat) for seat in (0, 2, 3)] == [[1, 0, 1, 1]] * 3
+    assert [s.best_places(seat)[2] for seat in (3, 0, 2)] == [1, 3, 4]
+    assert s.ranking() == [3, 1, 4, 2], "B, D, A, C"
+
+
+def test_s15_leader_with_only_high_cards() -> None:
+    s = dealt(4)
+    X = 1
+    place(s, {X: "1-60", 2: "1-40"}, hands={X: ["9b", "11a", "12c"]}, no_bonus=(X,))
+    assert s.positions[0] == 1
+    assert [a["card"] for a in s.legal_actions()] == ["9b", "11a", "12c"]
+    reason = refused(s, {"type": "pass"})
+    assert "play" in reason
+    refused(s, {"type": "decline_bonus", "horse": X})
+    play(s, X, "9b")
+    assert sq(s, X) == "1-60" and s.hands[0] == ["11a", "12c"] and s.discards[0] == ["9b"]
+    s2 = dealt(4)
+    place(s2, {X: "1-60", 2: "1-40"}, hands={X: ["4a", "9b"]}, no_bonus=(X,))
+    assert s2.is_legal({"type": "play_card", "horse": X, "card": "9b"}), "R12"
+    play(s2, X, "9b")
+    assert sq(s2, X) == "1-60"
+    s3 = dealt(4)
+    place(s3, {X: "1-60", 2: "1-40"}, hands={X: ["9b", "J9"]}, no_bonus=(X,))
+    play(s3, X, "J9")
+    assert s3.pending is not None and s3.pending["value"] == s3.pending["cost"] == 9
+
+
+def test_s16_refill_selection_and_bonus() -> None:
+    first = ["3a", "12a", "3c", "4b", "4c", "7b", "7c", "7d", "8b", "8d"]
+    pile1 = ["7a", "9b", "4a", "J10", "11a", "8c", "10a", "3b", "12b", "9c"]
+    bonus = ["8a", "J12"]
+    rest = [c for c in CARDS if c not in first + pile1 + bonus]
+    deck = first + pile1 + rest + bonus
+    s = dealt(4, decks={1: deck})
+    H = 1
+    assert s.hands[H - 1] == sorted(first, key=CARDS.index)
+    # race 1 ends with H holding [3a, 12a] (it plays 8b from [3a, 8b, 12a])
+    s.hands[H - 1] = ["3a", "8b", "12a"]
+    others = {2: ["8a", "3a"], 3: ["7a", "3a"], 4: ["4a", "3a"]}
+    place(s, {H: "1-127", 2: "3-127", 3: "5-127", 4: "7-127"}, hands=others, no_bonus=(2, 3, 4))
+    play(s, H, "8b")
+    choose_end(s, H, "1-135")
+    for h, c in ((2, "8a"), (3, "7a"), (4, "4a")):
+        play(s, h, c)
+        if s.phase == "end":
+            s.apply(s.legal_actions()[0])
+    assert s.phase == "select" and s.race == 2 and s.acting_horse() == H
+    assert s.hands[H - 1] == sorted(["3a", "12a", *pile1], key=CARDS.index)
+    assert len(s.hands[H - 1]) == 12
+    s.apply({"type": "set_aside", "horse": H, "card": "3a"})
+    s.apply({"type": "set_aside", "horse": H, "card": "3b"})
+    assert len(s.hands[H - 1]) == 10 and s.aside[H - 1] == ["3a", "3b"]
+    assert s.piles[H - 1] == rest and len(rest) == 10, "the pile holds cards 21–30"
+    assert s.acting_horse() != H
+    select_first(s)
+    assert s.race == 2 and s.round == 1
+    # race 2, third card round, H in position 2 with 8 cards
+    hand = [c for c in s.hands[H - 1] if c not in ("7a", "4a")]
+    assert len(hand) == 8
+    place(s, {2: "1-60", H: "2-55", 3: "5-40", 4: "7-30"}, hands={H: hand}, round_no=5)
+    assert s.round == 5 and s.kind == "card" and s.limits[H - 1] == 9
+    play(s, 2, s.hands[1][0])
+    if s.phase == "end":
+        s.apply(s.legal_actions()[0])
+    assert s.acting_horse() == H
+    s.apply({"type": "take_bonus", "horse": H})
+    assert len(s.hands[H - 1]) == 10 and {"8a", "J12"} <= set(s.hands[H - 1])
+    events = play(s, H, "J12")
+    moved = next(e for e in events if e["type"] == "moved" or e["type"] == "card_played")
+    assert moved["value"] == 12
+    assert s.pending is None or s.pending["value"] == 12
+    if s.phase == "end":
+        assert s.pending is not None and s.pending["cost"] == 12
+        s.apply(s.legal_actions()[0])
+    assert len(s.hands[H - 1]) == 9
+    # any later take_bonus is refused for the rest of the game
+    while s.acting_horse() != H or s.phase not in ("card", "blind"):
+        if s.is_chance():
+            s.apply({"type": "dice_roll", "d1": 1, "d2": 2})
+        else:
+            s.apply(s.legal_actions()[0])
+    assert "already taken" in refused(s, {"type": "take_bonus", "horse": H})
+
+
+def test_s17_out_of_cards() -> None:
+    s = dealt(4)
+    H = 1
+    place(s, {2: "1-60", H: "2-50"}, hands={H: [], 2: ["7a", "3a"]}, no_bonus=(H, 2))
+    play(s, 2, "7a")
+    if s.phase == "end":
+        choose_end(s, 2, "1-67")
+    assert sq(s, H) == "2-50" and s.phase == "roll", "H does not move in the card round"
+    roll(s, 3, 4, 7)
+    if s.phase == "end" and s.pending is not None and s.pending["horse"] == 2:
+        s.apply(s.legal_actions()[0])
+    assert s.pending is not None and s.pending["horse"] == H and s.pending["cost"] == 7
+    # variant: H still has its bonus
+    s2 = dealt(4)
+    place(s2, {H: "2-50", 2: "1-40"}, hands={H: []})
+    acts = s2.legal_actions()
+    assert acts == [{"type": "take_bonus", "horse": H}, {"type": "decline_bonus", "horse": H}]
+    s2.apply({"type": "take_bonus", "horse": H})
+    assert [a["type"] for a in s2.legal_actions()] == ["play_card", "play_card"]
+    assert "must play" in refused(s2, {"type": "decline_bonus", "horse": H})
+
+
+def test_s18_dice_right_rotation() -> None:
+    # spec doubt: 3 players must ride 2 horses each (§2.1); seat 1's two horses finished
+    s = dealt(3)
+    place(s, {1: "1-60", 2: "2-58", 5: "3-56", 6: "4-54"}, finished=(3, 4), no_bonus=(1, 2, 5, 6))
+    s.last_roller = 0
+    for h in s.order:
+        s.hands[h - 1] = ["3a", "3b"]
+    while s.phase != "roll":
+        s.apply(s.legal_actions()[0])
+    assert s.roller == 2
+    s.apply({"type": "dice_roll", "d1": 1, "d2": 2})
+    assert s.current_player() == 2
+    while s.phase != "roll":
+        s.apply(s.legal_actions()[0])
+    assert s.roller == 0
+    # race 1 ends after seat 2 rolled: race 2's first dice round is rolled by seat 0
+    s2 = dealt(4)
+    s2.last_roller = 2
+    finish_race(s2, [1, 2, 3, 4])
+    select_first(s2)
+    assert s2.race == 2
+    while s2.phase != "roll":
+        s2.apply(s2.legal_actions()[0])
+    assert s2.roller == 3, "4 players: seat 3 follows seat 2"
+    s3 = dealt(3)
+    s3.last_roller = 2
+    finish_race(s3, [1, 2, 3, 4, 5, 6])
+    select_first(s3)
+    while s3.phase != "roll":
+        s3.apply(s3.legal_actions()[0])
+    assert s3.roller == 0
+
+
+def test_s19_start_boxes_for_the_next_race() -> None:
+    s = dealt(5, grand_national=True)
+    A, B, C, D, E = 1, 2, 3, 4, 5
+    stay = ["3a", "3b"]
+    # round 9: B falls on a hurdle
+    place(
+        s,
+        {B: "2-34", A: "1-5", C: "3-5", D: "5-5", E: "7-5"},
+        hands={B: ["7a", "3c"], A: [], C: [], D: [], E: []},
+        no_bonus=(A, B, C, D, E),
+        round_no=9,
+    )
+    play(s, B, "7a")
+    choose_end(s, B, "2-38")
+    assert s.status[B - 1] == "out" and s.falls[-1]["round"] == 9
+    # round 12: E falls
+    place(
+        s,
+        {E: "2-34", A: "1-5", C: "3-5", D: "5-5"},
+        hands={E: ["7a", "3c"]},
+        round_no=12,
+    )
+    play(s, E, "7a")
+    choose_end(s, E, "1-38")
+    assert s.status[E - 1] == "out" and s.falls[-1]["round"] == 12
+    # C, A, D finish in one card round
+    place(
+        s,
+        {C: "1-105", A: "3-104", D: "5-103"},
+        hands={C: ["8a", *stay], A: ["8a", *stay], D: ["8a", *stay]},
+        round_no=13,
+    )
+    s.falls = [f for f in s.falls if f["horse"] in (B, E)]
+    for h in (C, A, D):
+        play(s, h, "8a")
+        if s.phase == "end":
+            s.apply(s.legal_actions()[0])
+    res = s.results[0]
+    assert [(p["horse"], p["points"]) for p in res["places"]] == [(C, 50), (A, 30), (D, 20)]
+    assert s.points == [30, 0, 50, 20, 0], "4th place not awarded (R21)"
+    assert res["boxes"] == [C, A, D, E, B]
+    select_first(s)
+    assert [sq(s, h) for h in (C, A, D, E, B)] == ["1-0", "2-0", "3-0", "4-0", "5-0"]
+
+
+def test_s20_landing_on_a_hurdle_in_a_card_round() -> None:
+    base = dealt(4, grand_national=True)
+    X = 1
+    place(base, {X: "2-34", 2: "1-10"}, hands={X: ["4a", "7a", "8a"]})
+    s = base.clone()
+    play(s, X, "7a")
+    assert ends(s) == ["1-38", "2-38", "3-38"]
+    events = choose_end(s, X, "2-38")
+    assert any(e["type"] == "fell" and e["horse"] == X for e in events)
+    assert s.status[X - 1] == "out" and sq(s, X) is None
+    s = base.clone()
+    play(s, X, "8a")
+    assert ends(s) == ["1-39", "2-39", "3-39"]
+    choose_end(s, X, "2-39")
+    assert s.status[X - 1] == "track"
+    s = base.clone()
+    play(s, X, "4a")
+    assert ends(s) == ["1-37", "2-37", "3-37"]
+    assert s.pending is not None and s.pending["cost"] == 3
+    choose_end(s, X, "2-37")
+    assert s.status[X - 1] == "track"
+
+
+def test_s21_dice_round_on_a_hurdle_and_leaving_it() -> None:
+    s = dealt(4, grand_national=True)
+    X = 1
+    place(s, {X: "2-34"}, "dice", hands={X: ["3a", "8a"]})
+    roll(s, 3, 4, 7)
+    assert ends(s) == ["1-38", "2-38", "3-38"]
+    blocked = s.clone()
+    events = choose_end(s, X, "2-38")
+    assert not any(e["type"] == "fell" for e in events)
+    assert sq(s, X) == "2-38" and s.status[X - 1] == "track" and s.kind == "card"
+    play(s, X, "3a")
+    assert ends(s) == ["1-41", "2-41", "3-41"]
+    # if horses stand on 1-40, 2-40 and 3-40 in that card round: C* = 0, no fall
+    choose_end(blocked, X, "2-38")
+    place(blocked, {2: "1-40", 3: "2-40", 4: "3-40", X: "2-38"}, moved=3)
+    assert blocked.acting_horse() == X
+    events = play(blocked, X, "8a")
+    assert not any(e["type"] == "fell" for e in events)
+    assert sq(blocked, X) == "2-38" and blocked.status[X - 1] == "track"
+
+
+@pytest.mark.parametrize("card", ["7a", "8a", "9a"])
+def test_s22_pulling_up_when_the_landing_is_blocked(card: str) -> None:
+    s = dealt(4, grand_national=True)
+    X, K, M = 1, 2, 3
+    place(s, {K: "1-40", X: "1-35", M: "2-35"}, moved=1, hands={X: [card, "3a"]})
+    assert s.order == [K, X, M] and s.acting_horse() == X and s.limits[X - 1] == 9
+    events = play(s, X, card)
+    moved = next(e for e in events if e["type"] == "moved")
+    assert moved["to"] == "1-37" and moved["cost"] == 2
+    assert s.status[X - 1] == "track"
+
+
+def test_s22_dice_round_ends_on_the_hurdle() -> None:
+    s = dealt(4, grand_national=True)
+    X, K, M = 1, 2, 3
+    place(s, {K: "1-40", X: "1-35", M: "2-35"}, "dice")
+    at_dice_move(s, 4, 4, 8, moved=1)
+    assert sq(s, X) == "1-38" and s.status[X - 1] == "track"
+
+
+def test_s23_setup_validation() -> None:
+    for n, per in ((3, 2), (4, 2), (2, 4)):
+        state = new_state(n, per)
+        assert len(state.hands) == n * per
+    with pytest.raises(ValueError, match="3 players"):
+        new_state(3, 1)
+    with pytest.raises(ValueError):
+        new_state(2, 5)
+    with pytest.raises(ValueError, match="2–8 players"):
+        GAME.new_state(NAMES + ["Ivy"])
+    with pytest.raises(ValueError):
+        GAME.new_state(NAMES[:2], {"horses_per_player": [2, 3]})
+
+
+def test_s24_pace_options() -> None:
+    s = dealt(4)
+    place(s, {1: "1-60", 2: "2-58", 3: "3-56", 4: "4-54"}, "dice")
+    s.apply({"type": "dice_roll", "d1": 2, "d2": 5})
+    assert [a["value"] for a in s.legal_actions()] == [2, 5, 7]
+    for bad in (1, 3, 4, 6, 10, 12):
+        refused(s, {"type": "choose_pace", "value": bad})
+    s.apply({"type": "choose_pace", "value": 7})
+    assert s.phase == "end" and s.pending is not None and s.pending["value"] == 7
+    assert s.limits[:3] == [8, 9, 10]
+
+
+def test_s25_deal() -> None:
+    deck = list(reversed(CARDS))
+    s = dealt(4, decks={2: deck})
+    assert s.hands[1] == sorted(deck[:10], key=CARDS.index)
+    assert s.piles[1] == deck[10:30] and s.bonus[1] == deck[30:]
+    for viewer in (None, 0, 1, 2, 3):
+        view = s.view(viewer)
+        text = repr(view["horses"])
+        h2 = view["horses"][1]
+        assert "pile" not in h2 or h2.get("pile") is None
+        assert h2["pile_count"] == 20 and h2["bonus_available"] is True
+        if viewer == 1:
+            assert h2["hand"] == s.hands[1]
+        else:
+            assert h2["hand"] is None
+        assert repr(deck[10:]) not in text
+    finish_race(s, [1, 2, 3, 4])
+    assert s.hands[1][-10:] != [] and set(deck[10:20]) <= set(s.hands[1])
+    assert s.piles[1] == deck[20:30]
+    select_first(s)
+    finish_race(s, [1, 2, 3, 4])
+    assert set(deck[20:30]) <= set(s.hands[1]) and s.piles[1] == []
+    assert s.bonus[1] == deck[30:]
+
+
+def test_s26_a_maximal_path_that_avoids_the_fall() -> None:
+    s = dealt(4, grand_national=True)
+    X = 4
+    place(s, {X: "1-31"}, finished=(1, 2, 3), hands={X: ["9a", "3a"]})
+    assert s.limits[X - 1] is None
+    safe = s.clone()
+    play(s, X, "9a")
+    assert ends(s) == ["1-39", "2-38"]
+    assert s.view(None)["move"]["falls"] == ["2-38"]
+    events = choose_end(s, X, "2-38")
+    assert any(e["type"] == "fell" for e in events) and s.status[X - 1] == "out"
+    play(safe, X, "9a")
+    choose_end(safe, X, "1-39")
+    assert safe.status[X - 1] == "track" and sq(safe, X) == "1-39"
