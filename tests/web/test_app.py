@@ -15,7 +15,7 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import i18n, setup_link  # noqa: E402
-from paddock_web.app import SAVE_KEY, TABLES, App  # noqa: E402
+from paddock_web.app import SAVE_KEY, TABLES, App, coerce_options  # noqa: E402
 
 import pygames  # noqa: E402
 from pygames.core import CATALOGUE, Match  # noqa: E402
@@ -171,7 +171,7 @@ def test_share_link_round_trip_and_bad_link() -> None:
         "seed": 77,
     }
     link = setup_link.build(setup)
-    assert setup_link.parse(link) == setup
+    assert setup_link.parse(link) == {**setup, "options": {"hidden_bets": "1"}}
     app, b = started(hash_=link)
     assert app.screen == "setup" and app.setup == setup
     b.click("start")
@@ -207,6 +207,7 @@ def test_undo_and_export_import() -> None:
     )
     assert link is not None
     shared = setup_link.parse((link.group(1) or link.group(2)).replace("&amp;", "&"))
+    shared["options"] = coerce_options(shared["game"], shared["options"])
     assert shared == app.match.setup_json()
     b.click("export")
     name, text = b.downloads[-1]
@@ -238,3 +239,15 @@ def test_peek_at_own_chips_during_race_needs_curtain(hidden: bool) -> None:
     assert f'data-testid="private-{seat}"' in b.html
     b.click("done")
     assert "private-" not in b.html
+
+
+def test_link_options_take_the_games_types() -> None:
+    assert coerce_options("gambler", {"target": "300", "stack_order": "fixed"}) == {
+        "target": 300,
+        "stack_order": "fixed",
+    }
+    assert coerce_options("royal_turf", {"hidden_bets": "0"}) == {"hidden_bets": False}
+    with pytest.raises(ValueError):
+        coerce_options("gambler", {"target": "lots"})
+    app, b = started(hash_="#new?game=gambler&p=A&p=B&s=hh&o.target=lots")
+    assert app.screen == "home" and "does not describe" in b.text()

@@ -42,6 +42,23 @@ def _find_tables() -> dict[str, ModuleType]:
 
 
 TABLES = _find_tables()
+
+
+def coerce_options(game_id: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """Option values from a link or form (text) converted to the game's option types."""
+    game = pygames.get_game(game_id)
+    out: dict[str, Any] = dict(raw)
+    for opt in game.options:
+        if opt.name not in raw:
+            continue
+        value = raw[opt.name]
+        if isinstance(opt.default, bool):
+            out[opt.name] = value in (True, "1", "true", "on")
+        elif not isinstance(value, type(opt.default)):
+            out[opt.name] = type(opt.default)(value)  # ValueError: the caller's bad input
+    return out
+
+
 SPEEDS = {"slow": 1200, "normal": 600, "fast": 150, "instant": 0}
 
 
@@ -91,6 +108,7 @@ class App:
     def open_link(self, hash_: str) -> None:
         try:
             setup = setup_link.parse(hash_)
+            setup["options"] = coerce_options(setup["game"], setup["options"])
             Match.from_setup(setup)  # validates everything
         except (BadSave, ValueError, KeyError):
             self.screen = "home"
@@ -166,7 +184,7 @@ class App:
             if isinstance(opt.default, bool):
                 self.setup["options"][opt.name] = raw == "on"
             elif raw is not None:
-                self.setup["options"][opt.name] = type(opt.default)(raw)
+                self.setup["options"].update(coerce_options(game.id, {opt.name: raw}))
         seed = (form.get("seed") or "").strip()
         self.setup["seed"] = int(seed) if seed.isdigit() and int(seed) <= MAX_SEED else None
         speed = form.get("speed")
@@ -508,7 +526,34 @@ class App:
                 )
             )
         options = []
+        table = TABLES.get(game.id)
         for opt in game.options:
+            if not isinstance(opt.default, bool):
+                current = self.setup["options"].get(opt.name, opt.default)
+                values = list(opt.values)
+                if table is not None and hasattr(table, "option_values"):
+                    values = table.option_values(opt.name, values, n)  # e.g. only seats < n
+                choices = [
+                    h(
+                        "option",
+                        {"value": str(v), "selected": v == current},
+                        t(f"{game.id}_opt_{opt.name}_{v}")
+                        if self.cat.has(f"{game.id}_opt_{opt.name}_{v}")
+                        else str(v),
+                    )
+                    for v in values
+                ]
+                options.append(
+                    h(
+                        "label",
+                        {"class": "option"},
+                        t(f"{game.id}_opt_{opt.name}"),
+                        " ",
+                        h("select", {"name": f"opt_{opt.name}"}, choices),
+                        h("small", {}, t(f"{game.id}_opt_{opt.name}_help")),
+                    )
+                )
+                continue
             if isinstance(opt.default, bool):
                 options.append(
                     h(

@@ -40,6 +40,9 @@ class Catalogue:
         self.lang = lang if lang in LANGUAGES else "en"
         self.messages = load(self.lang)
 
+    def has(self, key: str) -> bool:
+        return key in self.messages or key in load("en")
+
     def t(self, key: str, **params: Any) -> str:
         """The message ``key``, with ``{name}`` fields filled in."""
         text = self.messages.get(key)

@@ -38,11 +38,10 @@ def parse(link: str) -> dict[str, Any]:
     back = {v: k for k, v in SEAT_CODES.items()}
     if any(c not in back for c in codes):
         raise ValueError("the link has an unknown seat kind")
-    options: dict[str, Any] = {}
-    for key, values in fields.items():
-        if key.startswith("o."):
-            raw = values[0]
-            options[key[2:]] = True if raw == "1" else False if raw == "0" else raw
+    # Option values stay text here; the site converts them with the game's option types.
+    options: dict[str, Any] = {
+        key[2:]: values[0] for key, values in fields.items() if key.startswith("o.")
+    }
     seed_text = fields.get("seed", [""])[0]
     if seed_text and not seed_text.isdigit():
         raise ValueError("the seed in the link is not a number")
