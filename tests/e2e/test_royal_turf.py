@@ -158,7 +158,7 @@ def test_german_and_phone_width(page: Page) -> None:
     page.open_app()  # type: ignore[attr-defined]
     page.click("[data-act=lang][data-arg=de]")
     assert page.evaluate("document.documentElement.lang") == "de"
-    assert "Bald verfügbar" in page.locator("#app").inner_text()
+    assert "Fünf Renn- und Wettspiele" in page.locator("#app").inner_text()
     page.click("[data-act=choose][data-arg=royal_turf]")
     page.click("[data-testid=start-game]")
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -34,6 +34,7 @@ class FakeBrowser:
         self.timers: list[Callable[[], None]] = []
         self.downloads: list[tuple[str, str]] = []
         self.ready = False
+        self.scrolled = 0
         self._languages = languages or ["en-GB"]
         self.file_callback: Callable[[str], None] | None = None
 
@@ -74,6 +75,9 @@ class FakeBrowser:
 
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.timers.append(callback)
+
+    def scroll_top(self) -> None:
+        self.scrolled += 1
 
     def reduced_motion(self) -> bool:
         return False

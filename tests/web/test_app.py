@@ -78,7 +78,7 @@ def test_home_lists_all_five_games_and_sets_ready() -> None:
 
 def test_language_follows_browser_and_switch() -> None:
     app, b = started(languages=["de-DE", "en"])
-    assert b.lang == "de" and "Bald verfügbar" in b.text()
+    assert b.lang == "de" and "Fünf Renn- und Wettspiele" in b.text()
     b.click("lang", "en")
     assert b.lang == "en" and b.store["paddock.lang"] == "en"
 

@@ -81,6 +81,7 @@ class App:
         self.fresh_events = 0  # events added by the last step (for motion)
         self.interlude = False  # a race just ended: show its settlement before going on
         self._timer = 0
+        self._last_shown: tuple[Any, ...] | None = None
 
     # --- start ------------------------------------------------------------------
     def start(self) -> None:
@@ -342,6 +343,14 @@ class App:
         else:
             body = self.home_screen()
         self.b.render(body, self.cat.lang, self.cat.t("site_title"))
+        shown = (
+            self.screen,
+            self.interlude,
+            self.needs_curtain() if self.screen == "table" and self.match is not None else None,
+        )
+        if shown != self._last_shown:
+            self.b.scroll_top()  # a new screen starts at its top, not where the last one was
+            self._last_shown = shown
         if (
             self.screen == "table"
             and self.match is not None
@@ -970,6 +979,12 @@ class App:
             ),
         )
 
+    def game_text(self, key: str) -> str:
+        """A site text a game may word its own way (``<game>_<key>``), e.g. points vs money."""
+        assert self.match is not None
+        own = f"{self.match.game_id}_{key}"
+        return self.cat.t(own if self.cat.has(own) else key)
+
     def results_screen(self, view: Any, table: Any, ctx: GameContext) -> Markup:
         assert self.match is not None
         t = self.cat.t
@@ -1009,7 +1024,7 @@ class App:
         return h(
             "section",
             {"class": "results", "data-testid": "results"},
-            h("h1", {}, t("game_over")),
+            h("h1", {}, self.game_text("game_over")),
             h("p", {"class": "headline"}, headline),
             h(
                 "table",
@@ -1022,7 +1037,7 @@ class App:
                         {},
                         h("th", {}, t("rank")),
                         h("th", {}, t("player")),
-                        h("th", {}, t("score")),
+                        h("th", {}, self.game_text("score")),
                     ),
                 ),
                 h("tbody", {}, rows),

@@ -29,6 +29,7 @@ class Browser(Protocol):
     def later(self, ms: int, callback: Callable[[], None]) -> None: ...
     def set_ready(self) -> None: ...
     def reduced_motion(self) -> bool: ...
+    def scroll_top(self) -> None: ...
 
 
 def _v(value: Any) -> Any:
@@ -211,6 +212,9 @@ class PyodideBrowser:
 
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.js.setTimeout(self._once(callback), ms)
+
+    def scroll_top(self) -> None:
+        self.js.window.scrollTo(0, 0)
 
     def reduced_motion(self) -> bool:
         return bool(self.js.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -1,0 +1,887 @@
+"""Gambler's table: the tableau of six rows drawn from the view, the roll, chips and dice.
+
+A turn at the table: *Roll*; the dice tumble and land; pick a die (kept in
+``ctx.local["gb_die"]``), the rows it fits light up, pick one (on the board or with a
+button); take the last die of a row back within the step; *Confirm*; then *Roll
+again* or *Stop*. Nothing is secret in Gambler, so there is never a curtain.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .html import Markup, classes, h, join
+from .i18n import Catalogue
+from .table import GameContext
+
+PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
+CHIPS = (("blue", 100), ("yellow", 50), ("white", 10))
+START_POINTS = 80
+
+# Tableau geometry (SVG user units): a row-number column, five box slots, the value circle.
+BOX, GAP, ROW_H, TOP = 76.0, 10.0, 92.0, 8.0
+LEFT = 46.0
+CIRCLE_X = LEFT + 5 * (BOX + GAP) + 44.0
+WIDTH = CIRCLE_X + 48.0
+HEIGHT = TOP + 6 * ROW_H + 8.0  # room for the beginner dot below row 6
+PIPS = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((28, 28), (50, 50), (72, 72)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((28, 28), (72, 28), (50, 50), (28, 72), (72, 72)),
+    6: ((28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)),
+}
+
+
+# --- small drawings ---------------------------------------------------------------------
+def _pips(value: int, x: float, y: float, size: float, cls: str = "pip") -> list[Markup]:
+    k = size / 100
+    return [
+        h(
+            "circle",
+            {
+                "cx": f"{x + px * k:.1f}",
+                "cy": f"{y + py * k:.1f}",
+                "r": f"{9 * k:.1f}",
+                "class": cls,
+            },
+        )
+        for px, py in PIPS[value]
+    ]
+
+
+def die_face(value: int, x: float, y: float, size: float, cls: str = "") -> Markup:
+    """A die showing ``value`` as an SVG group (its top-left corner at x, y)."""
+    return h(
+        "g",
+        {"class": classes("gb-die", cls)},
+        h(
+            "rect",
+            {
+                "x": f"{x:.1f}",
+                "y": f"{y:.1f}",
+                "width": f"{size:.1f}",
+                "height": f"{size:.1f}",
+                "rx": f"{size * 0.16:.1f}",
+                "class": "face",
+            },
+        ),
+        _pips(value, x, y, size),
+    )
+
+
+def die_icon(value: int, label: str, cls: str = "") -> Markup:
+    """A die as a small inline SVG icon with its value in words (tooltip, accessible name)."""
+    return h(
+        "span",
+        {"class": classes("gb-die-icon", cls), "role": "img", "aria-label": label, "title": label},
+        h(
+            "svg",
+            {"viewBox": "0 0 100 100", "aria-hidden": "true", "focusable": "false"},
+            die_face(value, 4, 4, 92),
+        ),
+    )
+
+
+def _star_points(cx: float, cy: float, r: float) -> str:
+    pts = []
+    for k in range(10):
+        rad = r if k % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append(f"{cx + rad * math.cos(a):.1f},{cy + rad * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def _hint(box: dict[str, Any], x: float, y: float) -> Markup:
+    """What an empty box asks for: pips, a star in its colour, or a straight's arrow."""
+    if box["shows"] == "pips":
+        return h(
+            "g",
+            {"class": "gb-need-pips"},
+            h(
+                "rect",
+                {"x": x + 14, "y": y + 14, "width": BOX - 28, "height": BOX - 28, "rx": 8},
+            ),
+            _pips(int(box["pips"]), x + 14, y + 14, BOX - 28),
+        )
+    if box["shows"] == "star":
+        return h(
+            "polygon",
+            {
+                "points": _star_points(x + BOX / 2, y + BOX / 2 + 2, BOX * 0.36),
+                "class": f"gb-star s-{box['star']}",
+            },
+        )
+    up = box["arrow"] == "up"
+    x0, y0 = x + BOX * 0.25, y + (BOX * 0.72 if up else BOX * 0.28)
+    x1, y1 = x + BOX * 0.72, y + (BOX * 0.28 if up else BOX * 0.72)
+    head = f"M{x1 - 20:.1f} {y1:.1f} L{x1:.1f} {y1:.1f} L{x1:.1f} {y1 + (20 if up else -20):.1f}"
+    return h(
+        "g",
+        {"class": "gb-arrow"},
+        h("path", {"d": f"M{x0:.1f} {y0:.1f} L{x1:.1f} {y1:.1f}"}),
+        h("path", {"d": head}),
+    )
+
+
+def _who(players: list[str], seat: Any) -> str:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+
+
+def row_need(row: dict[str, Any], cat: Catalogue) -> str:
+    """A row's kind in words, e.g. "3 of a kind" or "pips 4, 3"."""
+    kind = row["kind"]
+    if kind == "pips":
+        return cat.t("gb_kind_pips", pips=", ".join(row["code"]))
+    if kind == "stars":
+        return cat.t("gb_kind_stars", n=row["length"])
+    return cat.t(f"gb_kind_{kind}", n=row["length"])
+
+
+def tn(t: Callable[..., str], key: str, n: int, **params: Any) -> str:
+    """The message ``key`` for ``n`` of something: ``<key>_one`` when n is 1 ("1 die")."""
+    return t(f"{key}_one" if n == 1 else key, n=n, **params)
+
+
+def _signed(points: int, colour: str) -> str:
+    return f"+{points}" if colour == "yellow" else f"−{points}"
+
+
+# --- hooks --------------------------------------------------------------------------------
+def turn_is_secret(public_view: Any) -> bool:
+    """Nothing is secret in Gambler (spec §9): a banner, never a curtain."""
+    return False
+
+
+def has_private(view: Any, seat: int) -> bool:
+    return False
+
+
+def option_values(name: str, values: list[Any], n_players: int) -> list[Any]:
+    """The youngest player must be one of the seats at the table."""
+    if name == "youngest":
+        return [v for v in values if isinstance(v, int) and 0 <= v < n_players]
+    return values
+
+
+def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+    return ctx.t("gb_points", n=view["points"][seat])
+
+
+def _settled(ctx: GameContext, seat: int) -> dict[str, Any] | None:
+    for event in reversed(ctx.fresh):
+        if event["type"] == "settled" and event["seat"] == seat:
+            return dict(event)
+    return None
+
+
+def chips(points: int, chip_counts: dict[str, int], ctx: GameContext) -> Markup:
+    items = []
+    for colour, value in CHIPS:
+        n = int(chip_counts.get(colour, 0))
+        if not n:
+            continue
+        label = ctx.t("gb_chip_label", n=n, value=value)
+        items.append(
+            h(
+                "span",
+                {"class": "gb-chip-stack", "title": label, "role": "img", "aria-label": label},
+                h("span", {"class": f"gb-chip c-{colour}", "aria-hidden": "true"}, str(value)),
+                h("span", {"class": "num", "aria-hidden": "true"}, f"×{n}"),
+            )
+        )
+    if not items:
+        items.append(h("span", {"class": "gb-broke"}, ctx.t("gb_no_chips")))
+    return h("span", {"class": "gb-chips"}, items)
+
+
+def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+    info = view["seats"][seat]
+    settled = _settled(ctx, seat)
+    delta = None
+    if settled is not None:
+        change = settled["after"] - settled["before"]
+        delta = h(
+            "span",
+            {
+                "class": classes("gb-delta num", change >= 0 and "gain", change < 0 and "loss"),
+                "data-testid": f"gb-delta-{seat}",
+            },
+            f"+{change}" if change >= 0 else f"−{-change}",
+        )
+    dice_bits: list[Markup] = [
+        h(
+            "span",
+            {"class": "gb-supply num"},
+            die_icon(6, tn(ctx.t, "gb_supply_label", n=info["supply"]), "tiny"),
+            ctx.t("gb_supply", n=info["supply"]),
+        )
+    ]
+    if info["has_cup"]:
+        dice_bits.append(
+            h(
+                "span",
+                {"class": "gb-cup", "data-testid": f"gb-cup-{seat}"},
+                h(
+                    "svg",
+                    {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"},
+                    h("path", {"d": "M5 3h14l-2 17a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2z"}),
+                ),
+                tn(ctx.t, "gb_has_cup", n=info["turn_dice"]),
+            )
+        )
+    elif info["out_of_dice"]:
+        dice_bits.append(h("span", {"class": "gb-out"}, ctx.t("gb_sits_out")))
+    return h(
+        "span",
+        {
+            "class": classes(
+                "gb-extra",
+                settled is not None and "flash",
+                settled is not None and settled["after"] < settled["before"] and "debt",
+            ),
+            "data-testid": f"gb-extra-{seat}",
+        },
+        h("span", {"class": "gb-money"}, chips(info["points"], info["chips"], ctx), delta),
+        h("span", {"class": "gb-dice-line"}, dice_bits),
+    )
+
+
+def status_text(view: Any, ctx: GameContext) -> str:
+    t = ctx.t
+    lay = view["layout"]
+    where = t("gb_round_of", round=view["round"], name=lay["name"] if lay else "…")
+    phase = view["phase"]
+    who = _who(ctx.players, view["cup"])
+    if phase == "await_roll":
+        return tn(t, "gb_status_roll", where=where, name=who, n=view["turn_dice"])
+    if phase == "rolling":
+        return t("gb_status_rolling", where=where, name=who)
+    if phase == "await_place":
+        key = "gb_status_place_more" if view["placed"] else "gb_status_place"
+        return t(key, where=where, name=who)
+    if phase == "await_decision":
+        return tn(t, "gb_status_decide", where=where, name=who, n=view["turn_dice"])
+    if phase == "draw_layout":
+        return t("gb_status_drawing", round=view["round"])
+    return where
+
+
+def _picked(view: Any, ctx: GameContext) -> str | None:
+    picked = ctx.local.get("gb_die")
+    return picked if picked is not None and str(picked) in view["can"]["place"] else None
+
+
+def _place_index(view: Any, ctx: GameContext, picked: str | None) -> dict[int, int]:
+    """Row -> index of the place action for the picked die."""
+    if picked is None:
+        return {}
+    out = {}
+    for row in view["can"]["place"].get(picked, []):
+        i = ctx.index_of({"type": "place", "die": int(picked), "row": row})
+        if i is not None:
+            out[row] = i
+    return out
+
+
+def board(view: Any, ctx: GameContext) -> Markup:
+    return h(
+        "div",
+        {"class": "gb-board"},
+        info_bar(view, ctx),
+        h("div", {"class": "gb-play"}, tableau(view, ctx), roll_tray(view, ctx)),
+    )
+
+
+def info_bar(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    lay = view["layout"]
+    bits: list[Markup] = [
+        h("span", {"class": "gb-round"}, t("gb_round", round=view["round"])),
+    ]
+    if lay:
+        bits.append(
+            h(
+                "span",
+                {"class": "gb-layout", "data-testid": "gb-layout"},
+                t("gb_layout", name=lay["name"], id=lay["id"]),
+                lay["beginner"] and h("span", {"class": "gb-beginner"}, t("gb_beginner")),
+            )
+        )
+    bits.append(h("span", {}, t("gb_target", n=view["target"])))
+    if view["next_layout"]:
+        bits.append(
+            h("span", {"data-testid": "gb-next"}, t("gb_next_layout", id=view["next_layout"]))
+        )
+    if view["played_layouts"]:
+        bits.append(h("span", {}, t("gb_played", ids=", ".join(view["played_layouts"]))))
+    if view["dice_out_of_play"]:
+        bits.append(h("span", {}, t("gb_out_of_play", n=view["dice_out_of_play"])))
+    return h("p", {"class": "gb-info"}, bits)
+
+
+def _last_roll(view: Any, ctx: GameContext) -> tuple[list[int], int | None, bool]:
+    """The roll to show: the current one, or one that just fitted nowhere (it is gone)."""
+    if view["roll"]:
+        return list(view["roll"]), view["cup"], False
+    for event in reversed(ctx.fresh):
+        if event["type"] == "no_match":
+            return list(event["roll"]), event["seat"], True
+    return [], None, False
+
+
+def roll_tray(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    roll, seat, missed = _last_roll(view, ctx)
+    fresh = ctx.motion and any(e["type"] == "rolled" for e in ctx.fresh)
+    placed = {p["die"]: p for p in view["placed"]}
+    dice = []
+    for i, value in enumerate(roll):
+        where = placed.get(i)
+        label = (
+            t("gb_die_in_row", value=value, row=where["row"], box=where["box"])
+            if where
+            else t("gb_die_value", value=value)
+        )
+        dice.append(
+            h(
+                "li",
+                {
+                    "class": classes("gb-tray-die", where and "placed"),
+                    "data-testid": f"gb-roll-{i}",
+                },
+                die_icon(value, label, classes("big", fresh and "gb-tumble")),
+                where and h("span", {"class": "gb-where"}, t("gb_row_short", row=where["row"])),
+            )
+        )
+    if roll:
+        head = (
+            t("gb_no_fit", name=_who(ctx.players, seat))
+            if missed
+            else t("gb_roll_of", name=_who(ctx.players, seat), n=view["rolls"])
+        )
+    elif view["phase"] == "await_decision":
+        head = tn(t, "gb_dice_left", name=_who(ctx.players, view["cup"]), n=view["turn_dice"])
+    elif view["phase"] == "await_roll":
+        head = tn(t, "gb_ready_to_roll", name=_who(ctx.players, view["cup"]), n=view["turn_dice"])
+    else:
+        head = ""
+    return h(
+        "section",
+        {
+            "class": classes("gb-tray", missed and "missed"),
+            "aria-label": t("gb_roll"),
+            "data-testid": "gb-tray",
+        },
+        h("p", {"class": "gb-tray-head", "aria-live": "polite"}, head),
+        dice and h("ol", {"class": "gb-tray-dice"}, dice),
+    )
+
+
+def tableau(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    lay = view["layout"]
+    if lay is None:
+        return h("p", {"class": "gb-drawing"}, t("gb_status_drawing", round=view["round"]))
+    picked = _picked(view, ctx)
+    targets = _place_index(view, ctx, picked)
+    value = view["roll"][int(picked)] if picked is not None else None
+    fits_any: set[int] = set()
+    for rows in view["can"]["place"].values():
+        fits_any.update(rows)
+    just_closed = {
+        e["row"]
+        for e in ctx.fresh
+        if e["type"] == "row_closed" and not any(f["type"] == "round_started" for f in ctx.fresh)
+    }
+    parts: list[Markup] = []
+    for row in view["rows"]:
+        r = row["row"]
+        y = TOP + (r - 1) * ROW_H
+        yellow = row["colour"] == "yellow"
+        cls = classes(
+            "gb-row",
+            "yellow" if yellow else "black",
+            row["closed"] and "closed",
+            r in targets and "target",
+            picked is None and r in fits_any and "fits",
+            r in just_closed and "just-closed",
+        )
+        need = row_need(row, ctx.cat)
+        row_label = t(
+            "gb_row_label",
+            row=r,
+            need=need,
+            colour=t(f"gb_colour_{row['colour']}"),
+            points=row["points"],
+        )
+        items: list[Markup] = [
+            h("title", {}, row_label),
+            h(
+                "rect",
+                {
+                    "x": 4,
+                    "y": y - 4,
+                    "width": WIDTH - 8,
+                    "height": BOX + 8,
+                    "rx": 12,
+                    "class": "band",
+                },
+            ),
+            h("text", {"x": LEFT / 2 + 2, "y": y + BOX / 2 + 9, "class": "row-no"}, str(r)),
+        ]
+        last_x = LEFT
+        for box in row["boxes"]:
+            k = box["box"] - 1
+            x = LEFT + k * (BOX + GAP)
+            last_x = x + BOX
+            is_next = row["next_box"] == box["box"]
+            content: Markup | None
+            if box["value"] is not None:
+                content = die_face(
+                    int(box["value"]),
+                    x + 6,
+                    y + 6,
+                    BOX - 12,
+                    classes("placed", box["pending"] and "pending"),
+                )
+            else:
+                content = _hint(box, x, y)
+            box_cls = classes(
+                "gb-box",
+                box["value"] is not None and "full",
+                box["pending"] and "pending",
+                is_next and "next",
+            )
+            group = [
+                h("rect", {"x": x, "y": y, "width": BOX, "height": BOX, "rx": 10, "class": "cell"}),
+                content,
+            ]
+            if box["pending"]:
+                group.append(
+                    h(
+                        "text",
+                        {"x": x + BOX - 8, "y": y + 18, "class": "pending-mark"},
+                        "•",
+                    )
+                )
+            if is_next and r in targets:
+                label = t("gb_place_label", value=value, row=r, box=box["box"], need=need)
+                items.append(
+                    h(
+                        "g",
+                        {
+                            "class": classes(box_cls, "can-place"),
+                            "role": "button",
+                            "tabindex": "0",
+                            "data-act": "play",
+                            "data-arg": str(targets[r]),
+                            "aria-label": label,
+                            "data-testid": f"gb-box-{r}",
+                        },
+                        h("title", {}, label),
+                        group,
+                    )
+                )
+            else:
+                items.append(h("g", {"class": box_cls}, group))
+        # The value circle, tied to the row's last box.
+        cy = y + BOX / 2
+        items.append(
+            h(
+                "line",
+                {"x1": last_x, "y1": cy, "x2": CIRCLE_X - 38, "y2": cy, "class": "tie"},
+            )
+        )
+        circle: list[Markup] = [
+            h("circle", {"cx": CIRCLE_X, "cy": cy, "r": 38, "class": "value"}),
+            h(
+                "text",
+                {"x": CIRCLE_X, "y": cy + 9, "class": "value-text"},
+                _signed(row["points"], row["colour"]),
+            ),
+        ]
+        closer = row["closed_by"]
+        if closer is not None:
+            name = _who(ctx.players, closer)
+            circle.append(
+                h(
+                    "g",
+                    {"class": f"closer pc{closer}"},
+                    h("title", {}, t("gb_closed_by", name=name)),
+                    h("circle", {"cx": CIRCLE_X + 28, "cy": cy - 28, "r": 15}),
+                    h(
+                        "text",
+                        {"x": CIRCLE_X + 28, "y": cy - 22},
+                        name[:1].upper(),
+                    ),
+                )
+            )
+        items.append(h("g", {"class": "gb-circle"}, circle))
+        parts.append(h("g", {"class": cls, "data-testid": f"gb-row-{r}"}, items))
+    if lay["beginner"]:
+        parts.append(h("circle", {"cx": 16, "cy": HEIGHT - 10, "r": 6, "class": "beginner-dot"}))
+    return h(
+        "figure",
+        {"class": "gb-tableau"},
+        h(
+            "svg",
+            {
+                "viewBox": f"0 0 {WIDTH:.0f} {HEIGHT:.0f}",
+                "role": "group",
+                "aria-label": t("gb_tableau_label", name=lay["name"], id=lay["id"]),
+            },
+            parts,
+        ),
+        h(
+            "figcaption",
+            {"class": "sr-only"},
+            [
+                h(
+                    "span",
+                    {},
+                    t(
+                        "gb_row_state",
+                        row=row["row"],
+                        need=row_need(row, ctx.cat),
+                        colour=t(f"gb_colour_{row['colour']}"),
+                        points=row["points"],
+                        filled=" ".join(str(v) for v in row["filled"] + row["pending"]) or "–",
+                        boxes=row["length"],
+                    ),
+                    " ",
+                )
+                for row in view["rows"]
+            ],
+        ),
+    )
+
+
+# --- the player's choices ---------------------------------------------------------------
+def _button(
+    ctx: GameContext, action: dict[str, Any], text: str, testid: str, cls: str = ""
+) -> Markup | None:
+    attrs = ctx.play_attrs(action)
+    if attrs is None:
+        return None
+    return h(
+        "button", {"type": "button", **attrs, "class": cls or None, "data-testid": testid}, text
+    )
+
+
+def actions(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    phase = view["phase"]
+    if phase == "await_roll":
+        return h(
+            "div",
+            {"class": "choices", "role": "group"},
+            _button(
+                ctx,
+                {"type": "roll"},
+                tn(t, "gb_roll_n", n=view["turn_dice"]),
+                "gb-roll",
+                "primary big",
+            ),
+        )
+    if phase == "await_decision":
+        return join(
+            h("p", {}, tn(t, "gb_decide_help", n=view["turn_dice"])),
+            h(
+                "div",
+                {"class": "choices", "role": "group"},
+                _button(
+                    ctx,
+                    {"type": "roll_again"},
+                    tn(t, "gb_roll_again", n=view["turn_dice"]),
+                    "gb-roll-again",
+                    "primary big",
+                ),
+                _button(ctx, {"type": "stop"}, t("gb_stop"), "gb-stop", "big"),
+            ),
+        )
+    if phase == "await_place":
+        return place_panel(view, ctx)
+    return join()
+
+
+def place_panel(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    picked = _picked(view, ctx)
+    placed = {p["die"]: p for p in view["placed"]}
+    dice: list[Markup] = []
+    for i, value in enumerate(view["roll"]):
+        key = str(i)
+        if key in view["can"]["place"]:
+            on = key == picked
+            dice.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": classes("gb-pick", on and "on"),
+                        "data-act": "local",
+                        "data-arg": "gb_die",
+                        "value": key,
+                        "aria-pressed": "true" if on else "false",
+                        "data-testid": f"gb-die-{i}",
+                    },
+                    die_icon(value, t("gb_die_value", value=value), "big"),
+                )
+            )
+        else:
+            where = placed.get(i)
+            label = (
+                t("gb_die_in_row", value=value, row=where["row"], box=where["box"])
+                if where
+                else t("gb_die_fits_nowhere", value=value)
+            )
+            dice.append(
+                h(
+                    "span",
+                    {"class": classes("gb-pick off", where and "placed")},
+                    die_icon(value, label, "big"),
+                )
+            )
+    rows: list[Markup] = []
+    if picked is not None:
+        by_row = {row["row"]: row for row in view["rows"]}
+        for r, i in sorted(_place_index(view, ctx, picked).items()):
+            row = by_row[r]
+            label = t(
+                "gb_place_label",
+                value=view["roll"][int(picked)],
+                row=r,
+                box=row["next_box"],
+                need=row_need(row, ctx.cat),
+            )
+            closes = row["next_box"] == row["length"]
+            rows.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": classes("gb-to-row", row["colour"], closes and "closes"),
+                        "data-act": "play",
+                        "data-arg": str(i),
+                        "data-testid": f"gb-row-btn-{r}",
+                        "title": label,
+                        "aria-label": label,
+                    },
+                    t("gb_to_row", row=r, points=_signed(row["points"], row["colour"])),
+                    closes
+                    and h(
+                        "span",
+                        {"class": "gb-closes"},
+                        t("gb_closes_gain" if row["colour"] == "yellow" else "gb_closes_loss"),
+                    ),
+                )
+            )
+    backs = [
+        _button(
+            ctx,
+            {"type": "take_back", "row": r},
+            t("gb_take_back", row=r),
+            f"gb-take-back-{r}",
+            "small",
+        )
+        for r in view["can"]["take_back"]
+    ]
+    if picked is not None:
+        value = view["roll"][int(picked)]
+        prompt = t("gb_pick_row", value=value)
+    elif view["can"]["place"]:
+        prompt = t("gb_pick_die_more") if view["placed"] else t("gb_pick_die")
+    else:
+        prompt = t("gb_nothing_fits_more")
+    return join(
+        h(
+            "div",
+            {"class": "gb-place-line"},
+            h("p", {"class": "gb-prompt"}, prompt),
+            h(
+                "div",
+                {"class": "choices gb-dice-picks", "role": "group", "aria-label": t("gb_roll")},
+                dice,
+            ),
+            h(
+                "div",
+                {"class": "choices gb-commit", "role": "group"},
+                _button(ctx, {"type": "confirm"}, t("gb_confirm"), "gb-confirm", "primary big"),
+                backs,
+            ),
+        ),
+        rows
+        and h(
+            "div",
+            {"class": "choices gb-rows", "role": "group", "data-testid": "gb-rows"},
+            rows,
+        ),
+    )
+
+
+def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
+    return join()
+
+
+# --- words -------------------------------------------------------------------------------
+def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
+    t = cat.t
+    kind = event["type"]
+    who = _who(players, event.get("seat"))
+    if kind == "board_drawn":
+        return t("gb_ev_board", board=event["board"], side=event["side"])
+    if kind == "round_started":
+        return t(
+            "gb_ev_round",
+            round=event["round"],
+            name=event["name"],
+            id=event["layout"],
+            start=_who(players, event["start_player"]),
+            n=event["supply"],
+        )
+    if kind == "turn_started":
+        if event["set_aside"]:
+            return tn(
+                t, "gb_ev_turn_aside", name=who, n=event["turn_dice"], aside=event["set_aside"]
+            )
+        return tn(t, "gb_ev_turn", name=who, n=event["turn_dice"])
+    if kind == "skipped":
+        return t("gb_ev_skipped", name=who)
+    if kind == "rolling":
+        return tn(t, "gb_ev_rolling", name=who, n=event["dice"], roll=event["roll_number"])
+    if kind == "die_rolled":
+        return None  # the whole roll is told once it has landed ("rolled")
+    if kind == "rolled":
+        return t("gb_ev_rolled", name=who, dice=" ".join(str(v) for v in event["roll"]))
+    if kind == "no_match":
+        return t("gb_ev_no_match", name=who)
+    if kind == "die_placed":
+        return t("gb_ev_placed", name=who, value=event["value"], row=event["row"], box=event["box"])
+    if kind == "die_taken_back":
+        return t("gb_ev_taken_back", name=who, value=event["value"], row=event["row"])
+    if kind == "placement_confirmed":
+        return tn(
+            t, "gb_ev_confirmed", name=who, n=len(event["placements"]), left=event["dice_left"]
+        )
+    if kind == "row_closed":
+        key = "gb_ev_closed_yellow" if event["colour"] == "yellow" else "gb_ev_closed_black"
+        return t(key, name=who, row=event["row"], code=event["code"], points=event["points"])
+    if kind == "settled":
+        params = {
+            "name": who,
+            "gain": event["collected"],
+            "owed": event["owed"],
+            "paid": event["paid"],
+            "forgiven": event["forgiven"],
+            "before": event["before"],
+            "after": event["after"],
+        }
+        if event["forgiven"]:
+            return t("gb_ev_settled_debt", **params)
+        if event["collected"] and event["owed"]:
+            return t("gb_ev_settled_both", **params)
+        if event["owed"]:
+            return t("gb_ev_settled_pay", **params)
+        return t("gb_ev_settled_gain", **params)
+    if kind == "stopped":
+        return tn(t, "gb_ev_stopped", name=who, n=event["dice_left"])
+    if kind == "turn_ended":
+        return tn(
+            t,
+            f"gb_ev_end_{event['reason']}",
+            n=event["dice_back"],
+            name=who,
+            supply=event["supply"],
+        )
+    if kind == "round_ended":
+        return t(
+            "gb_ev_round_ended",
+            round=event["round"],
+            id=event["layout"],
+            name=_who(players, event["closer"]),
+            points=", ".join(f"{_who(players, s)} {p}" for s, p in enumerate(event["points"])),
+        )
+    if kind == "game_over":
+        names = ", ".join(_who(players, s) for s in event["winners"])
+        key = "gb_ev_game_over" if len(event["winners"]) == 1 else "gb_ev_game_over_shared"
+        return t(key, names=names, points=max(event["points"]))
+    return None
+
+
+def rules_summary(cat: Catalogue) -> Markup:
+    return h(
+        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"gb_rules_{i}")) for i in range(1, 8)]
+    )
+
+
+def results_detail(view: Any, ctx: GameContext) -> Markup:
+    t = ctx.t
+    rounds = []
+    before = [START_POINTS] * len(ctx.players)
+    for r in view["results"]:
+        closed = [
+            h(
+                "li",
+                {"class": f"gb-closed {c['colour']}"},
+                h(
+                    "span",
+                    {"class": f"token small pc{c['seat']}", "aria-hidden": "true"},
+                    _who(ctx.players, c["seat"])[:1].upper(),
+                ),
+                " ",
+                t(
+                    "gb_result_row",
+                    name=_who(ctx.players, c["seat"]),
+                    row=c["row"],
+                    code=c["code"],
+                    colour=t(f"gb_colour_{c['colour']}"),
+                    points=_signed(c["points"], c["colour"]),
+                ),
+            )
+            for c in r["closed"]
+        ]
+        changes = []
+        for seat, after in enumerate(r["points"]):
+            diff = after - before[seat]
+            sign = f"+{diff}" if diff >= 0 else f"−{-diff}"
+            changes.append(
+                h(
+                    "li",
+                    {"class": f"pc{seat}"},
+                    t("gb_result_points", name=_who(ctx.players, seat), change=sign, points=after),
+                )
+            )
+        before = list(r["points"])
+        rounds.append(
+            h(
+                "li",
+                {"data-testid": f"gb-round-result-{r['round']}"},
+                h(
+                    "h3",
+                    {},
+                    t("gb_result_round", round=r["round"], name=r["name"], id=r["layout"]),
+                ),
+                h(
+                    "p",
+                    {"class": "note"},
+                    t(
+                        "gb_result_closer",
+                        start=_who(ctx.players, r["start_player"]),
+                        closer=_who(ctx.players, r["closer"]),
+                        turns=r["turns"],
+                    ),
+                ),
+                h("ol", {"class": "gb-closed-rows"}, closed),
+                h("ul", {"class": "gb-round-points"}, changes),
+            )
+        )
+    return h(
+        "section",
+        {"class": "gb-results"},
+        h("h2", {}, t("gb_rounds")),
+        h("ol", {"class": "gb-round-list"}, rounds),
+    )
