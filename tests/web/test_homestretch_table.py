@@ -1,0 +1,269 @@
+"""Homestretch's table driven through the site on CPython with the fake page."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
+
+from fake_browser import FakeBrowser  # noqa: E402
+from paddock_web import homestretch  # noqa: E402
+from paddock_web.app import SAVE_KEY, App  # noqa: E402
+from paddock_web.i18n import Catalogue  # noqa: E402
+
+from pygames.core import Match  # noqa: E402
+from pygames.homestretch.data import MARKER_VALUE  # noqa: E402
+
+EVIL = "<img src=x onerror=alert(1)>"
+OPTIONS = ("fixed_betting_order", "open_bets", "short_game", "literal_handicaps")
+
+
+def start(
+    names: list[str], seats: list[str], options: tuple[str, ...], seed: int, lang: str = "en"
+):
+    b = FakeBrowser(languages=[lang])
+    app = App(b)
+    app.start()
+    b.click("choose", "homestretch")
+    b.click("count", str(len(names)))
+    b.form = {f"name{i}": n for i, n in enumerate(names)}
+    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
+    b.form.update({"seed": str(seed), "speed": "instant"})
+    b.form.update({f"opt_{o}": "on" for o in options})
+    b.click("start")
+    return app, b
+
+
+def secrets_of(state: Any, seat: int) -> list[str]:
+    """Strings that betray a seat's secrets if they appear in the page."""
+    out: list[str] = []
+    if state.phase in ("draft", "ghost", "deal"):
+        out += [f'data-card="{c}"' for c in state.hands[seat] + state.kept[seat]]
+    placed = state.bets[seat]
+    if not state.opt("open_bets"):
+        for m in placed:
+            out.append(f'data-marker-seat="{seat}" data-value="{MARKER_VALUE[m]}"')
+    return out
+
+
+def check_privacy(app: App, b: FakeBrowser) -> int:
+    """While a private panel is open, no other seat's secret is in the HTML."""
+    opened = re.findall(r'data-testid="private-(\d)"', b.html)
+    assert len(opened) <= 1
+    if not opened:
+        # The public table never carries any card id of a hand or a face-down value.
+        assert 'data-card="' not in b.html
+        state = app.match.state  # type: ignore[union-attr]
+        for seat in range(len(state.players)):
+            for secret in secrets_of(state, seat):
+                assert secret not in b.html, (seat, secret)
+        return 0
+    seat = int(opened[0])
+    assert seat in (app.unlocked, app.peek)
+    state = app.match.state  # type: ignore[union-attr]
+    for other in range(len(state.players)):
+        if other != seat:
+            for secret in secrets_of(state, other):
+                assert secret not in b.html, (seat, other, secret)
+    # and the ghost's hand is never shown
+    for card in state.ghost:
+        assert f'data-card="{card}"' not in b.html
+    return 1
+
+
+def step(app: App, b: FakeBrowser, rng: random.Random) -> str:
+    """What a person at the table would do next; returns what was done."""
+    if b.timers:
+        b.run_timers(1)
+        return "timer"
+    if b.find(data_act="continue"):
+        assert 'data-testid="interlude"' in b.html
+        b.click("continue")
+        return "continue"
+    unlock = b.find(data_act="unlock")
+    if unlock:
+        # Nothing of the table is drawn behind the curtain.
+        assert "betting-board" not in b.html and 'data-card="' not in b.html
+        b.click("unlock", unlock["data-arg"])
+        return "unlock"
+    if b.find(data_act="done"):
+        b.click("done")
+        return "done"
+    controls = b.controls()
+    markers = [c for c in controls if c["data-act"] == "local" and c["data-arg"] == "hs_marker"]
+    if markers and rng.random() < 0.5:
+        c = rng.choice(markers)
+        b.handler("local", "hs_marker", c["value"])  # type: ignore[misc]
+        return "marker"
+    plays = [c for c in controls if c["data-act"] == "play"]
+    takes = [c for c in plays if c.get("data-testid", "").startswith("take-")]
+    others = [c for c in plays if c not in takes]
+    if takes and (not others or rng.random() < 0.08):
+        b.click("play", rng.choice(takes)["data-arg"])
+        return "take"
+    confirm = [c for c in others if c.get("data-testid") == "confirm-bets"]
+    choice = confirm[0] if confirm and rng.random() < 0.9 else rng.choice(others)
+    b.click("play", choice["data-arg"])
+    return "play"
+
+
+def play_out(app: App, b: FakeBrowser, rng: random.Random, peek: bool = False) -> dict[str, int]:
+    seen = {"private": 0, "unlock": 0, "continue": 0, "peek": 0, "take": 0}
+    for _ in range(20_000):
+        if app.match is not None and app.match.is_over():
+            break
+        seen["private"] += check_privacy(app, b)
+        peeks = [c for c in b.controls() if c["data-act"] == "peek"]
+        if peek and peeks and rng.random() < 0.05:
+            b.click("peek", rng.choice(peeks)["data-arg"])
+            seen["peek"] += 1
+            continue
+        did = step(app, b, rng)
+        seen[did] = seen.get(did, 0) + 1
+    assert app.match is not None and app.match.is_over(), b.text()[-500:]
+    return seen
+
+
+CASES = [
+    (2, ("short_game",), ["human", "human"]),
+    (2, (), ["human", "computer"]),
+    (3, ("fixed_betting_order",), ["human", "human", "computer"]),
+    (4, ("open_bets", "short_game"), ["human", "computer", "human", "computer"]),
+    (
+        5,
+        ("literal_handicaps", "short_game"),
+        ["computer", "human", "computer", "human", "computer"],
+    ),
+    (6, ("short_game",), ["human", "computer", "computer", "computer", "computer", "human"]),
+]
+
+
+@pytest.mark.parametrize(("n", "options", "seats"), CASES)
+def test_complete_games_every_player_count(
+    n: int, options: tuple[str, ...], seats: list[str]
+) -> None:
+    names = [EVIL, *[f"P{i}" for i in range(1, n)]]
+    app, b = start(names, seats, options, seed=100 + n)
+    rng = random.Random(n)
+    seen = play_out(app, b, rng, peek=True)
+    assert EVIL not in b.html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in b.html
+    assert seen["private"] > 0 and seen["unlock"] > 0
+    races = 2 if "short_game" in options else 4
+    assert seen["continue"] == races - 1
+    # The final standings on screen are the engine's, replayed from the save.
+    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    shown = {
+        int(c): int(v)
+        for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)
+    }
+    assert shown == {i: int(s) for i, s in enumerate(replay.scores())}
+    ranks = {
+        int(c): int(r)
+        for c, r in re.findall(r'data-testid="result-(\d)"><td class="num rank">(\d+)<', b.html)
+    }
+    assert ranks == dict(enumerate(replay.ranking()))
+    assert 'data-testid="tiebreaks"' in b.html
+    assert b.html.count('data-testid="race-result-') == races
+
+
+def test_german_game_and_every_event_described() -> None:
+    app, b = start(["Anna", "Ben", "Cem"], ["human", "computer", "human"], (), 7, lang="de")
+    assert b.lang == "de"
+    play_out(app, b, random.Random(3))
+    assert app.match is not None
+    cat = Catalogue("de")
+    kinds = set()
+    for event in app.match.events:
+        text = homestretch.describe(event, app.match.players, cat)
+        kinds.add(event["type"])
+        if event["type"] != "turn_ended":
+            assert text, event
+            assert "{" not in text and "hs_" not in text, text
+    assert {"draft_revealed", "race_prepared", "bets_placed", "rolled", "horse_moved"} <= kinds
+    assert "Wetttafel" in b.html or "Abrechnung" in b.html
+
+
+def test_betting_turn_pick_place_take_back_confirm() -> None:
+    app, b = start(["Ann", "Ben"], ["human", "human"], ("fixed_betting_order",), 11)
+    rng = random.Random(1)
+    assert app.match is not None
+    while app.match.state.phase != "betting":
+        step(app, b, rng)
+    if b.find(data_act="unlock"):
+        b.click("unlock", b.find(data_act="unlock")["data-arg"])  # type: ignore[index]
+    seat = app.match.current_player()
+    assert f'data-testid="private-{seat}"' in b.html
+    # The biggest marker is picked by default; a click on a cell lays it.
+    assert b.find(data_testid="marker-3", aria_pressed="true")
+    cell = b.find(data_testid="cell-WIN-7")
+    assert cell is not None
+    b.click("play", cell["data-arg"])
+    assert app.match.state.bets[seat] == {"3": [7, "WIN"]}
+    # Rank 1 (tied at $X) may use a cell only once: WIN 7 is no longer offered.
+    limit = app.match.state.rank(seat)
+    if limit == 1:
+        assert b.find(data_testid="cell-WIN-7") is None
+    b.handler("local", "hs_marker", "1a")  # type: ignore[misc]
+    b.click("play", b.find(data_testid="cell-SHOW-12")["data-arg"])  # type: ignore[index]
+    assert app.match.state.bets[seat]["1a"] == [12, "SHOW"]
+    b.click("play", b.find(data_testid="take-3")["data-arg"])  # type: ignore[index]
+    assert "3" not in app.match.state.bets[seat]
+    assert b.find(data_testid="confirm-bets") is None
+    while b.find(data_testid="confirm-bets") is None:
+        cells = [c for c in b.controls() if c.get("data-testid", "").startswith("cell-")]
+        b.click("play", cells[0]["data-arg"])
+    b.click("play", b.find(data_testid="confirm-bets")["data-arg"])  # type: ignore[index]
+    assert app.match.state.submitted[seat]
+    # The turn has passed: the next bettor's curtain, nothing private behind it.
+    assert b.find(data_act="unlock", data_arg=str(1 - seat))
+    assert "private-" not in b.html
+
+
+def test_refusal_is_shown() -> None:
+    app, b = start(["Ann", "Ben"], ["human", "human"], (), 5)
+    assert app.match is not None
+    app.play({"type": "move_choice", "player": "black", "choice": "TWO"})
+    app.render()
+    assert b.find(data_testid="curtain-confirm") or "refusal" in b.html
+    assert app.error and "move_choice" in app.error
+
+
+def test_tie_breaks_are_explained() -> None:
+    """S20: equal money, decided by share value (b), by long shots (c), or shared (a)."""
+    app, b = start(["Red", "Blue"], ["computer", "computer"], ("short_game",), 3)
+    b.run_timers()
+    while app.match is not None and not app.match.is_over():
+        if b.find(data_act="continue"):
+            b.click("continue")
+        b.run_timers()
+    assert app.match is not None
+    view = app.match.state.view(None)
+    cat = Catalogue("en")
+    ctx = homestretch.GameContext(
+        cat=cat, players=["Red", "Blue"], seats=["human"] * 2, legal=[], local={}, viewer=None
+    )
+    cases = {
+        "share their place": (["B7a", "B9a", "B11a", "B2a"], ["B6a", "B5a", "B3a", "B12a"], [1, 1]),
+        "Share value": (["B8a", "B2a", "B12a", "B3a", "B11a"], ["B6a", "B10a", "B9a"], [2, 1]),
+        "Long shots": (["B7a", "B11a", "B12a", "B12b"], ["B6a", "B4a", "B2a"], [1, 2]),
+    }
+    for expected, (red, blue, ranking) in cases.items():
+        seats = [dict(s) for s in view["seats"]]
+        for seat, cards in ((0, red), (1, blue)):
+            seats[seat].update(
+                money=120,
+                shares=cards,
+                share_value=sum(homestretch.card_cost(view, c) for c in cards),
+            )
+        text = str(homestretch.tie_breaks({**view, "seats": seats, "ranking": ranking}, ctx))
+        assert expected in text, text
+        assert "$120k" in text
