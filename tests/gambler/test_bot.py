@@ -135,7 +135,7 @@ def test_risk_comes_from_the_dice_left_and_the_open_rows() -> None:
     assert roll_value(rows, 1) == pytest.approx(-32 / 6)
     # With two dice a 4 still must go there: the risk is 1 − (5/6)².
     assert roll_value(rows, 2) == pytest.approx(-32 * (1 - (5 / 6) ** 2))
-    # A yellow row worth 20 (r5 of 7B, `43` needs 4 then 3) changes the sign.
+    # A yellow row worth 40 (r5 of 7B, `43`: only its 3 is missing) changes the sign.
     state = setup("7B", {5: [4]}, full="all")
     rows = _rows(state.view(), with_pending=False)
     assert roll_value(rows, 3) > 0

@@ -217,10 +217,23 @@ def test_v2_board_by_board():
 
 
 def test_v1_beginner_first_with_board_by_board():
+    # Ruling (docs): board 1 is on top with side A up, then the board-by-board order
+    # applies, so 1B comes with the other second sides, in round 11.
     state = new_state(2, beginner_first=True, stack_order="board_by_board")
     assert state.layout == "1A"
     finish_round(state)
     assert state.is_chance() and len(state.chance_outcomes()) == 18
+    played = ["1A"]
+    draws = iter(
+        [(7, "B"), (2, "A"), (10, "A"), (5, "A"), (3, "B"), (9, "A"), (4, "B"), (8, "A"), (6, "B")]
+    )
+    for _ in range(10):
+        if state.is_chance():
+            board, side = next(draws)
+            state.apply({"type": "draw_board", "board": board, "side": side})
+        played.append(state.layout)
+        finish_round(state)
+    assert played == ["1A", "7B", "2A", "10A", "5A", "3B", "9A", "4B", "8A", "6B", "1B"]
 
 
 # --- turn steps (P1–P9, R4, R8–R10, R32) ----------------------------------------------
@@ -239,6 +252,18 @@ def test_take_back_restores_the_step_exactly():
     state.apply({"type": "take_back", "row": 5})
     state.apply({"type": "take_back", "row": 2})
     assert state.to_json() == before
+
+
+def test_equal_dice_are_interchangeable():
+    """R30/R34: any die showing the needed value may be named; the result is the same."""
+    results = []
+    for die in (0, 1):
+        state = setup("1A", {1: [6]})
+        roll(state, [6, 6, 2, 2, 2])
+        state.apply({"type": "place", "die": die, "row": 1})
+        state.apply({"type": "confirm"})
+        results.append((state.filled, state.points, state.turn_dice))
+    assert results[0] == results[1] == ([[6, 6], [], [], [], [], []], [120, 80, 80, 80], 4)
 
 
 def test_illegal_place_reasons():

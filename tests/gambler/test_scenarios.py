@@ -152,6 +152,7 @@ def test_s2_supplies_by_player_count(n, d):
 def test_s3_first_roll_takes_five_dice():
     state = new_state(4, youngest=C, stack_order="fixed")
     assert state.turn == C and state.turn_dice == 5 and state.supply[C] == 2
+    assert state.view()["set_aside"] == 2 and state.view()["seats"][C]["turn_dice"] == 5
     assert state.legal_actions() == [{"type": "roll"}]
     state.apply({"type": "roll"})
     for k in range(5):
@@ -194,9 +195,10 @@ def test_s5_yellow_row_pays_the_closer():
 
 
 def test_s6_forced_black_row():
-    state = setup("2A", {3: [], 6: [6]}, full="all", points=[80, 80, 50, 80], supply=[7, 7, 3, 7])
-    state.turn = C
-    state._start_turn(C, [])
+    state = setup(
+        "2A", {3: [], 6: [6]}, full="all", points=[80, 80, 50, 80], supply=[7, 7, 3, 7], seat=C
+    )
+    assert state.turn_dice == 3 and state.supply[C] == 0
     roll(state, [4, 1, 2])
     assert "place" in refused(state, {"type": "stop"})
     assert "needs 6, not a 1" in refused(state, {"type": "place", "die": 1, "row": 6})
@@ -243,7 +245,7 @@ def test_s9_straights():
         (1, 2),
         (4, 5, 6),
     ]
-    assert 3 not in state.accepts(4)  # a roll of [3,4,5,6,6] could not start r4
+    assert not {3, 4, 5, 6} & set(state.accepts(4))  # [3,4,5,6,6] could not start r4
     roll(state, [2, 3, 4, 6, 6])
     place(state, [(2, 4), (3, 4), (4, 4)])
     assert state.filled[3] == [2, 3, 4] and state.accepts(4) == (5,)
@@ -296,14 +298,19 @@ def test_s13_net_settlement_of_several_rows(order):
 
 def test_s14_debt_then_round_end_mid_turn():
     state = setup(
-        "9A", {5: [], 6: [3, 3, 3]}, full="all", points=[80, 80, 80, 30], supply=[7, 7, 7, 2]
+        "9A",
+        {5: [], 6: [3, 3, 3]},
+        full="all",
+        points=[80, 80, 80, 30],
+        supply=[7, 7, 7, 2],
+        seat=D,
     )
-    state._start_turn(D, [])
     roll(state, [3, 2])
     assert state.legal_actions() == [{"type": "place", "die": 0, "row": 6}]
     events = place(state, [(3, 6)])
     settled = next(e for e in events if e["type"] == "settled")
     assert state.points[D] == 0 and settled["paid"] == 30 and settled["forgiven"] == 50
+    assert state.phase == "await_decision" and state.turn_dice == 1
     roll(state, [5])
     events = place(state, [(5, 5)])
     assert "round_ended" in event_types(events)
@@ -341,6 +348,7 @@ def test_s16_all_turn_dice_placed():
 
 def test_s17_five_rolls():
     state = setup("1A", supply=[5, 7, 7, 7])
+    rolls = 0
     for values, item in [
         ([6, 1, 2, 3, 4], (6, 1)),
         ([6, 2, 3, 4], (6, 1)),
@@ -350,7 +358,9 @@ def test_s17_five_rolls():
     ]:
         assert state.turn == A
         roll(state, values)
+        rolls = state.rolls
         place(state, [item])
+    assert rolls == 5, "five rolls in the turn"
     assert state.points[A] == 140 and state.filled[1] == [2, 2]
     assert state.supply[A] == 0 and state.turn == B
 
@@ -385,8 +395,10 @@ def test_s19_redistribution_and_next_start_player():
 
 
 def test_s20_game_end_highest_score_wins():
-    state = setup("7B", {1: []}, full="all", points=[480, 510, 520, 180], supply=[7, 7, 7, 4])
-    state._start_turn(D, [])
+    state = setup(
+        "7B", {1: []}, full="all", points=[480, 510, 520, 180], supply=[7, 7, 7, 4], seat=D
+    )
+    assert state.turn_dice == 4
     roll(state, [6, 1, 1, 1])
     events = place(state, [(6, 1)])
     assert state.points == [480, 510, 520, 200]

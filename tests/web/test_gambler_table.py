@@ -7,6 +7,7 @@ import random
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,8 @@ from paddock_web.i18n import Catalogue  # noqa: E402
 from paddock_web.table import GameContext  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
+from pygames.gambler import GAME, GamblerState  # noqa: E402
+from pygames.gambler.data import match_set  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -229,3 +232,112 @@ def test_settlement_shows_on_the_closers_chips() -> None:
             assert str(ev["after"]) in words
             return
     raise AssertionError("no row was ever closed")
+
+
+# --- what the table shows, part by part (issue: Table) ------------------------------------
+def render(
+    state: GamblerState,
+    lang: str = "en",
+    local: dict[str, Any] | None = None,
+    fresh: list[dict[str, Any]] | None = None,
+    motion: bool = True,
+) -> str:
+    """The board, the choices and every player's strip, as the table draws them."""
+    ctx = GameContext(
+        cat=Catalogue(lang),
+        players=list(state.players),
+        seats=["human"] * state.n,
+        legal=state.legal_actions(),
+        local=local or {},
+        viewer=None,
+        fresh=fresh or [],
+        motion=motion,
+    )
+    view = state.view(None)
+    parts = [gambler.board(view, ctx), gambler.actions(view, ctx)]
+    parts += [gambler.score_text(view, s, ctx) for s in range(state.n)]
+    parts += [gambler.player_extra(view, s, ctx) for s in range(state.n)]
+    return gambler.status_text(view, ctx) + "".join(str(p) for p in parts)
+
+
+def roll_dice(state: GamblerState, values: list[int]) -> list[dict[str, Any]]:
+    events = state.apply({"type": "roll" if state.phase == "await_roll" else "roll_again"})
+    for v in values:
+        events += state.apply({"type": "die", "value": v})
+    return events
+
+
+def test_table_shows_every_part_of_a_turn() -> None:
+    state = GAME.new_state(["Ann", "Ben", "Cy"], {})
+    assert isinstance(state, GamblerState)
+    state.apply({"type": "draw_board", "board": 3, "side": "B"})
+    page = render(state)
+    # Layout name, round number, the next layout (the board's other side is public).
+    assert "Round 1" in page and "Tableau Staircase (3B)" in page
+    assert 'data-testid="gb-next"' in page and "next: 3A" in page
+    # Six rows; straights show arrows, the single pips box its pips; value circles.
+    assert all(f'data-testid="gb-row-{r}"' in page for r in range(1, 7))
+    assert page.count('class="gb-arrow"') == 3 + 3 + 2 + 5 + 4
+    assert "gb-need-pips" in page and ">+90<" in page and ">−30<" in page
+    # Chips 80 = one 50 and three 10s, the number, the supply and the cup.
+    assert page.count('class="gb-chip c-yellow"') == 3 and "c-blue" not in page
+    assert page.count("×3") == 3 and page.count("80 points") == 3
+    assert 'data-testid="gb-cup-0"' in page and "has the cup · 5 turn dice" in page
+    assert "5 in supply" in page and page.count("10 in supply") == 2
+    assert page.startswith("Round 1 · Staircase · Ann's turn: roll 5 dice")  # the banner
+    assert 'data-testid="gb-roll"' in page and "Roll (5 dice)" in page
+    # The roll tumbles, then shows its values (no tumble under reduced motion).
+    events = roll_dice(state, [6, 6, 1, 2, 3])
+    assert "gb-tumble" in render(state, fresh=events)
+    assert "gb-tumble" not in render(state, fresh=events, motion=False)
+    page = render(state)
+    assert page.count('data-testid="gb-die-') == 5 and "gb-confirm" not in page
+    # Pick the 6: only the rows it fits light up (D3, D4 and the black `6`).
+    page = render(state, local={"gb_die": "0"})
+    lit = sorted(int(m) for m in re.findall(r'data-testid="gb-box-(\d)"', page))
+    assert lit == [2, 5, 6] == state.view()["can"]["place"]["0"]
+    assert "closes: you pay" in page  # the black single box would close
+    state.apply({"type": "place", "die": 0, "row": 2})
+    page = render(state)
+    assert "gb-take-back-2" in page and 'data-testid="gb-confirm"' in page and "pending" in page
+    state.apply({"type": "confirm"})
+    page = render(state)
+    assert "Roll again (4 dice)" in page and 'data-testid="gb-stop"' in page
+    assert "roll again with 4 dice, or stop" in page
+    de = render(state, "de")
+    assert "Weiterspielen (4 Würfel)" in de and "Aufhören" in de
+    assert "Durchgang 1" in de and "Tableau Treppe (3B)" in de and "80 Punkte" in de
+    # A black row closed with too few points: the debt shows on the closer's chips.
+    state.apply({"type": "stop"})
+    assert state.turn == 1
+    state.points[1] = 20
+    roll_dice(state, [6, 4, 4, 4, 4])
+    state.apply({"type": "place", "die": 0, "row": 6})
+    events = state.apply({"type": "confirm"})
+    page = render(state, fresh=events)
+    assert 'data-testid="gb-delta-1"' in page and "−20" in page and "debt" in page
+    assert "no chips" in page
+    log = [gambler.describe(e, state.players, Catalogue("en")) for e in events]
+    assert "Ben collects 0, owes 30 and can pay only 20; 10 is forgiven: 20 → 0 points." in log
+
+
+def test_next_layout_only_once_it_is_known() -> None:
+    state = GAME.new_state(["Ann", "Ben"], {})
+    assert isinstance(state, GamblerState)
+    state.apply({"type": "draw_board", "board": 5, "side": "A"})
+    assert "next: 5B" in render(state)
+    lay = state.current_layout()
+    for i, row in enumerate(lay.rows):  # everything full but the last box of row 6
+        values: list[int] = []
+        while m := match_set(row.code, values):
+            values.append(m[0])
+        state.filled[i] = values
+    last = state.filled[5].pop()
+    state.points = [0, 0]
+    roll_dice(state, [last] * state.turn_dice)
+    state.apply({"type": "place", "die": 0, "row": 6})
+    state.apply({"type": "confirm"})
+    page = render(state)
+    assert state.layout == "5B" and "Round 2" in page and "Tableau Minefield (5B)" in page
+    assert 'data-testid="gb-next"' not in page and "played: 5A" in page
+    assert "Minenfeld" in render(state, "de")

@@ -141,6 +141,12 @@ def row_need(row: dict[str, Any], cat: Catalogue) -> str:
     return cat.t(f"gb_kind_{kind}", n=row["length"])
 
 
+def layout_name(cat: Catalogue, layout_id: str, fallback: str) -> str:
+    """A layout's name in the reader's language (``gb_layout_<id>``), else the designed one."""
+    key = f"gb_layout_{layout_id}"
+    return cat.t(key) if cat.has(key) else fallback
+
+
 def tn(t: Callable[..., str], key: str, n: int, **params: Any) -> str:
     """The message ``key`` for ``n`` of something: ``<key>_one`` when n is 1 ("1 die")."""
     return t(f"{key}_one" if n == 1 else key, n=n, **params)
@@ -253,7 +259,8 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
 def status_text(view: Any, ctx: GameContext) -> str:
     t = ctx.t
     lay = view["layout"]
-    where = t("gb_round_of", round=view["round"], name=lay["name"] if lay else "…")
+    name = layout_name(ctx.cat, lay["id"], lay["name"]) if lay else "…"
+    where = t("gb_round_of", round=view["round"], name=name)
     phase = view["phase"]
     who = _who(ctx.players, view["cup"])
     if phase == "await_roll":
@@ -307,7 +314,7 @@ def info_bar(view: Any, ctx: GameContext) -> Markup:
             h(
                 "span",
                 {"class": "gb-layout", "data-testid": "gb-layout"},
-                t("gb_layout", name=lay["name"], id=lay["id"]),
+                t("gb_layout", name=layout_name(ctx.cat, lay["id"], lay["name"]), id=lay["id"]),
                 lay["beginner"] and h("span", {"class": "gb-beginner"}, t("gb_beginner")),
             )
         )
@@ -532,7 +539,11 @@ def tableau(view: Any, ctx: GameContext) -> Markup:
             {
                 "viewBox": f"0 0 {WIDTH:.0f} {HEIGHT:.0f}",
                 "role": "group",
-                "aria-label": t("gb_tableau_label", name=lay["name"], id=lay["id"]),
+                "aria-label": t(
+                    "gb_tableau_label",
+                    name=layout_name(ctx.cat, lay["id"], lay["name"]),
+                    id=lay["id"],
+                ),
             },
             parts,
         ),
@@ -738,7 +749,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         return t(
             "gb_ev_round",
             round=event["round"],
-            name=event["name"],
+            name=layout_name(cat, event["layout"], event["name"]),
             id=event["layout"],
             start=_who(players, event["start_player"]),
             n=event["supply"],
@@ -863,7 +874,12 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                 h(
                     "h3",
                     {},
-                    t("gb_result_round", round=r["round"], name=r["name"], id=r["layout"]),
+                    t(
+                        "gb_result_round",
+                        round=r["round"],
+                        name=layout_name(ctx.cat, r["layout"], r["name"]),
+                        id=r["layout"],
+                    ),
                 ),
                 h(
                     "p",
