@@ -110,6 +110,7 @@ class TurfMasterState(State):
         self.blind_queue: list[int] = []
         self.blind_index = 0
         self.chosen: list[list[Any] | None] = []  # V2: [card, value or None] per horse
+        self.blind_bonus: list[int] = []  # V2: bonus taken face down, public at the reveal
         self.revealed = False
         self.dice: list[int] | None = None
         self.pace: int | None = None
@@ -596,13 +597,21 @@ class TurfMasterState(State):
             sort_cards(hand)
             self.bonus[h - 1] = []
             self.bonus_taken[h - 1] = True
+            if self.phase == "blind":
+                # §9: in V2 taking the bonus becomes public only at the reveal
+                self.blind_bonus.append(h)
+                return
             events.append({"type": "bonus_taken", "seat": seat, "horse": h, "hand": len(hand)})
             return
         if t == "decline_bonus":
-            events.append({"type": "bonus_declined", "seat": seat, "horse": h})
             if self.phase == "blind":
+                # told at the reveal; until then it looks like any face-down choice
                 self.blind_index += 1
+                events.append(
+                    {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
+                )
             else:
+                events.append({"type": "bonus_declined", "seat": seat, "horse": h})
                 self._no_card(h, events)
                 self.turn_index += 1
             return
@@ -613,12 +622,29 @@ class TurfMasterState(State):
             self.chosen[h - 1] = [card, value]
             self.blind_index += 1
             events.append(
-                {"type": "card_chosen", "seat": seat, "horse": h, "hand": len(self.hands[h - 1])}
+                {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
             )
             return
         self._resolve_card(h, card, value, events)
 
+    def public_hand(self, h: int) -> int:
+        """The hand size the table sees: in V2, a bonus taken face down is not
+        counted until the reveal (a face-down choice after taking it shows as
+        one card fewer, as any other; an empty hand stays at 0)."""
+        n = len(self.hands[h - 1])
+        if self.phase == "blind" and h in self.blind_bonus:
+            return max(0, n - 2)
+        return n
+
     def _reveal(self, events: list[Event]) -> None:
+        for h in self.blind_queue:
+            seat = self.owner(h)
+            if h in self.blind_bonus:
+                n = len(self.hands[h - 1])
+                events.append({"type": "bonus_taken", "seat": seat, "horse": h, "hand": n})
+            elif self.chosen[h - 1] is None:
+                events.append({"type": "bonus_declined", "seat": seat, "horse": h})
+        self.blind_bonus = []
         cards = []
         for h in self.order:
             chosen = self.chosen[h - 1]
@@ -799,6 +825,7 @@ class TurfMasterState(State):
         if kind == "card":
             if self.blind:
                 self.chosen = [None] * total
+                self.blind_bonus = []
                 self.revealed = False
                 rank = {h: i for i, h in enumerate(self.order)}
                 self.blind_queue = sorted(
@@ -1030,8 +1057,11 @@ class TurfMasterState(State):
           "out" (fell), box: start box this race, position and limit (this
           round's snapshot, None off track or between rounds), hand_count,
           pile_count, discard: played cards in order (public), bonus_available:
-          bool (the bonus pair not yet taken), set_aside_count, chosen: V2 card
-          chosen face down this round (bool), hand: the cards (own horses only,
+          bool (the bonus pair not yet taken; in V2 another seat learns of a
+          bonus taken face down only at the reveal, and hand_count then leaves
+          those two cards out), set_aside_count, chosen: V2 the rider has made
+          this horse's face-down choice (a card, or declining with an empty
+          hand) this round (bool), hand: the cards (own horses only,
           else None), set_aside: own horses only, else None, chosen_card: V2 own
           face-down card (else None), useless: own number cards above the limit
           that applies now (this round's snapshot, or between rounds the limit
@@ -1077,6 +1107,13 @@ class TurfMasterState(State):
             hand = self.hands[i]
             limit = now_limits[i]
             chosen = self.chosen[i] if self.blind else None
+            # V2 before the reveal: another seat sees neither a bonus taken face down
+            # nor whether the choice was a card or declining (§9)
+            hidden_bonus = not own and phase == "blind" and h in self.blind_bonus
+            if phase == "blind":
+                done = h in self.blind_queue[: self.blind_index]
+            else:
+                done = chosen is not None
             horses.append(
                 {
                     "horse": h,
@@ -1089,12 +1126,12 @@ class TurfMasterState(State):
                     "box": self.boxes.index(h) + 1 if h in self.boxes else None,
                     "position": self.positions[i],
                     "limit": self.limits[i],
-                    "hand_count": len(hand),
+                    "hand_count": self.public_hand(h) if not own else len(hand),
                     "pile_count": len(self.piles[i]),
                     "discard": list(self.discards[i]),
-                    "bonus_available": not self.bonus_taken[i],
+                    "bonus_available": hidden_bonus or not self.bonus_taken[i],
                     "set_aside_count": len(self.aside[i]),
-                    "chosen": chosen is not None,
+                    "chosen": done,
                     "hand": list(hand) if own else None,
                     "set_aside": list(self.aside[i]) if own else None,
                     "chosen_card": chosen[0] if own and chosen is not None else None,
@@ -1266,6 +1303,7 @@ class TurfMasterState(State):
         "blind_queue",
         "blind_index",
         "chosen",
+        "blind_bonus",
         "revealed",
         "dice",
         "pace",
@@ -1289,7 +1327,9 @@ class TurfMasterState(State):
         s = cls()
         try:
             for k in cls._FIELDS:
-                setattr(s, k, copy.deepcopy(data[k]))
+                # blind_bonus came later: older saves without it had none pending
+                value = data.get(k, []) if k == "blind_bonus" else data[k]
+                setattr(s, k, copy.deepcopy(value))
         except KeyError as exc:
             raise BadSave(f"the TurfMaster state lacks {exc}") from None
         if s.phase not in PHASES:

@@ -92,6 +92,8 @@ def check_invariants(s: TurfMasterState, full: bool = True) -> None:
         for o, osq in idx.items():
             if o != h:
                 assert b.straight[osq] != sq, "no horse directly in front of another (P12)"
+    assert s.phase == "blind" or not s.blind_bonus, "V2: face-down bonuses are told at the reveal"
+    assert all(s.bonus_taken[h - 1] for h in s.blind_bonus), "V2: a face-down bonus was taken"
     assert len(set(s.finish)) == len(s.finish), "each horse finishes once"
     assert all(s.status[h - 1] == "finished" for h in s.finish) or s.phase in ("select", "over")
     if s.phase in ("card", "blind", "roll", "pace", "die", "end"):
@@ -131,6 +133,10 @@ def check_views(s: TurfMasterState) -> None:
                 assert h["set_aside"] is None, "foreign set-aside cards leaked"
                 assert h["chosen_card"] is None, "foreign face-down card leaked"
                 assert h["useless"] is None and h["jokers"] is None, "foreign hand leaked"
+                if s.phase == "blind" and h["horse"] in s.blind_bonus:
+                    real = len(s.hands[h["horse"] - 1])
+                    assert h["bonus_available"], "V2: a face-down bonus is public at the reveal"
+                    assert h["hand_count"] == max(0, real - 2), "V2: bonus cards not counted"
             assert "pile" not in h and "bonus" not in h, "piles and bonus pairs stay hidden"
         if view["card_options"] is not None:
             assert viewer is not None and view["current_player"] == viewer

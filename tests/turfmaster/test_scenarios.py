@@ -148,6 +148,15 @@ def finish_race(state: TurfMasterState, order: list[int], extra: str = "3c") -> 
     assert [p["horse"] for p in state.results[-1]["places"]] == order
 
 
+def card_ids(data: Any) -> set[str]:
+    """Every string in ``data`` (keys and values, recursively) that is a card id."""
+    if isinstance(data, dict):
+        return set().union(*(card_ids(k) | card_ids(v) for k, v in data.items()))
+    if isinstance(data, (list, tuple)):
+        return set().union(*(card_ids(x) for x in data))
+    return {data} if isinstance(data, str) and data in CARDS else set()
+
+
 def select_first(state: TurfMasterState) -> None:
     while state.phase == "select":
         state.apply(state.legal_actions()[0])
@@ -492,12 +501,12 @@ def test_s16_refill_selection_and_bonus() -> None:
     s.apply({"type": "take_bonus", "horse": H})
     assert len(s.hands[H - 1]) == 10 and {"8a", "J12"} <= set(s.hands[H - 1])
     events = play(s, H, "J12")
-    moved = next(e for e in events if e["type"] == "moved" or e["type"] == "card_played")
-    assert moved["value"] == 12
-    assert s.pending is None or s.pending["value"] == 12
+    played = next(e for e in events if e["type"] == "card_played")
+    assert played["value"] == 12 and played["limit"] == 9 and not played["too_high"]
     if s.phase == "end":
-        assert s.pending is not None and s.pending["cost"] == 12
-        s.apply(s.legal_actions()[0])
+        events = s.apply(s.legal_actions()[0])
+    moved = next(e for e in events if e["type"] == "moved")
+    assert moved["horse"] == H and moved["value"] == moved["cost"] == 12
     assert len(s.hands[H - 1]) == 9
     # any later take_bonus is refused for the rest of the game
     while s.acting_horse() != H or s.phase not in ("card", "blind"):
@@ -705,15 +714,17 @@ def test_s25_deal() -> None:
     assert s.piles[1] == deck[10:30] and s.bonus[1] == deck[30:]
     for viewer in (None, 0, 1, 2, 3):
         view = s.view(viewer)
-        text = repr(view["horses"])
         h2 = view["horses"][1]
-        assert "pile" not in h2 or h2.get("pile") is None
         assert h2["pile_count"] == 20 and h2["bonus_available"] is True
+        # every card id anywhere in the view (nothing is played yet) is in the viewer's hand
+        shown = card_ids({k: v for k, v in view.items() if k != "board"})
         if viewer == 1:
             assert h2["hand"] == s.hands[1]
+            assert shown == set(s.hands[1]), "the owner sees cards 1–10 and nothing else"
+            assert not set(deck[10:]) & shown, "not even the owner sees cards 11–32"
         else:
             assert h2["hand"] is None
-        assert repr(deck[10:]) not in text
+            assert shown == (set(s.hands[viewer]) if viewer is not None else set())
     finish_race(s, [1, 2, 3, 4])
     assert s.hands[1][-10:] != [] and set(deck[10:20]) <= set(s.hands[1])
     assert s.piles[1] == deck[20:30]

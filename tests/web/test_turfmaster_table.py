@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import sys
@@ -21,6 +22,9 @@ from paddock_web.i18n import Catalogue  # noqa: E402
 from paddock_web.table import GameContext  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
+from pygames.turfmaster import GAME  # noqa: E402
+from pygames.turfmaster.data import CARDS, SIDES  # noqa: E402
+from pygames.turfmaster.state import TurfMasterState  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -303,3 +307,137 @@ def test_hooks_in_the_interlude_view() -> None:
     html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
     assert "Race 1" in html and "Meeting total" in html
     assert not table.has_private(view, 0) or view["phase"] in table.RACE_PHASES
+
+
+# --- the drawn table, rendered straight from views ----------------------------------------
+def table_state(
+    n: int, squares: dict[int, str], kind: str = "card", **options: Any
+) -> TurfMasterState:
+    """Race 1 dealt in canonical order, then the horses put on ``squares`` (others fell)."""
+    state = GAME.new_state([f"P{i}" for i in range(n)], options)
+    assert isinstance(state, TurfMasterState)
+    for h in state.horses:
+        for i, card in enumerate(CARDS):
+            state.apply({"type": "deck_shuffle", "horse": h, "position": i + 1, "card": card})
+    for h in state.horses:
+        state.apply({"type": "start_order", "box": h, "horse": h})
+    for h in state.horses:
+        state.squares[h - 1] = squares.get(h)
+        state.status[h - 1] = "track" if h in squares else "out"
+    state._begin_round(kind, [])
+    return state
+
+
+def context(state: TurfMasterState, viewer: int | None, lang: str = "en") -> GameContext:
+    legal = state.legal_actions() if viewer is not None and state.current_player() == viewer else []
+    return GameContext(
+        cat=Catalogue(lang),
+        players=list(state.players),
+        seats=["human"] * len(state.players),
+        legal=legal,
+        local={},
+        viewer=viewer,
+    )
+
+
+def test_track_is_drawn_from_the_board_data_on_both_sides() -> None:
+    flat = table_state(4, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"})
+    html = str(table.track(flat.view(None), context(flat, None)))
+    assert 'class="sq sq-box"' in html and 'class="finish-line"' in html
+    assert "Start" in html and "Finish" in html
+    assert "hurdle-bar" not in html and "sq-hurdle" not in html
+    steeple = table_state(4, {1: "1-40"}, grand_national=True)
+    html_b = str(table.track(steeple.view(None), context(steeple, None, "de")))
+    assert html_b.count('class="hurdle-bar"') == 6 and 'class="sq sq-hurdle"' in html_b
+    for side, state in (("A", flat), ("B", steeple)):
+        geo = table.geometry(state.view(None)["board"])
+        assert set(geo.lanes) == set(range(1, 9)), "8 lanes"
+        assert len(geo.poly) == SIDES[side].n_squares, "every square of the board is drawn"
+
+        board = SIDES[side]
+        lengths = []
+        for lane in range(1, 9):
+            pts = [
+                geo.xy[sid]
+                for _, sid in geo.lanes[lane]
+                if board.segment[board.index[sid]] == "curve_1"
+            ]
+            lengths.append(sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)))
+        assert lengths == sorted(lengths) and lengths[0] < 0.8 * lengths[7], (
+            "inner lanes are visibly shorter in the bends"
+        )
+
+
+def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> None:
+    state = table_state(2, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44", 5: "5-40"}, "dice")
+    assert state.positions[:5] == [1, 2, 3, 4, 5]
+    html = str(table.track(state.view(None), context(state, None)))
+    tokens = re.findall(r'<g class="tm-horse (pc\d)[^"]*"[^>]*data-horse="(\d)"', html)
+    assert sorted(tokens, key=lambda t: t[1]) == [
+        ("pc0", "1"),
+        ("pc0", "2"),
+        ("pc0", "3"),
+        ("pc1", "4"),
+        ("pc1", "5"),
+    ]
+    caps = re.findall(r'<g class="cap"[^>]*>.*?<text y="6">(\d+)</text>', html)
+    assert caps == ["8", "9", "10"], "only positions 1–3 carry a handicap cap"
+    assert '<text y="8">4</text>' in html
+
+
+def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
+    state = table_state(4, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"}, "dice")
+    state.apply({"type": "dice_roll", "d1": 5, "d2": 6})
+    roller = state.current_player()
+    ctx = context(state, roller)
+    html = str(table.actions(state.view(None), ctx))
+    assert [b["data-testid"] for b in controls(html)] == ["pace-5", "pace-6", "pace-11"]
+    assert "over the limit of horse(s) 1, 2, 3" in html
+    board_html = str(table.track(state.view(None), ctx))
+    assert board_html.count('class="tm-die') == 2
+    state.apply({"type": "choose_pace", "value": 11})
+    owner = state.current_player()
+    html = str(table.actions(state.view(None), context(state, owner, "de")))
+    assert [b["data-testid"] for b in controls(html)] == ["die-5", "die-6"]
+    assert "Würfel" in html
+
+
+def test_a_fall_is_shown_on_the_board_in_the_log_and_in_the_results() -> None:
+    state = table_state(4, {1: "2-34", 2: "1-10", 3: "3-10", 4: "5-10"}, grand_national=True)
+    state.hands[0] = ["4a", "7a"]
+    state.apply({"type": "play_card", "horse": 1, "card": "7a"})
+    assert state.phase == "end"
+    view = state.view(None)
+    assert view["move"]["falls"] == ["1-38", "2-38", "3-38"]
+    ctx = context(state, 0)
+    end_html = str(table.actions(view, ctx)) + str(table.track(view, ctx))
+    assert end_html.count("danger") == 3 and end_html.count('class="target fall"') == 3
+    events = state.apply({"type": "choose_end", "horse": 1, "square": "2-38"})
+    fell = next(e for e in events if e["type"] == "fell")
+    for lang, word in (("en", "falls"), ("de", "stürzt")):
+        assert word in (table.describe(fell, state.players, Catalogue(lang)) or "")
+    html = str(table.track(state.view(None), context(state, None)))
+    assert 'class="fall-mark"' in html
+    state._end_race([])
+    res = str(table.results_detail(state.view(None), context(state, None)))
+    assert 'class="fell"' in res
+
+
+def controls(html: str) -> list[dict[str, str]]:
+    return [
+        dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        for tag in re.findall(r"<button[^>]*data-act=\"play\"[^>]*>", html)
+    ]
+
+
+def test_the_bonus_button_is_offered_once_per_game() -> None:
+    state = table_state(4, {1: "1-50", 2: "2-40", 3: "3-36", 4: "4-36"})
+    state.hands[0] = ["3a", "9a"]
+    for lang in ("en", "de"):
+        html = str(table.actions(state.view(0), context(state, 0, lang)))
+        assert 'data-testid="take-bonus"' in html and "tm_" not in html
+    state.apply({"type": "take_bonus", "horse": 1})
+    html = str(table.actions(state.view(0), context(state, 0)))
+    assert 'data-testid="take-bonus"' not in html
+    assert 'data-testid="card-1-J12"' in html, "the bonus cards join the hand"
+    assert html.count('class="tm-card') == 4
