@@ -26,6 +26,7 @@ from pygames.homestretch.data import (
 from .test_scenarios import (
     act,
     betting_state,
+    buying_state,
     deal,
     finish_race,
     new_state,
@@ -260,9 +261,14 @@ def test_p22a_single_last_place_is_automatic_then_reroll_or_stop() -> None:
 
 def test_r42_finished_horse_keeps_its_marker_unused() -> None:
     s = race_state(3)
-    set_race(s, {3: 0}, [9], {9: "+2"}, turn=0)
-    roll(s, 4, 5)
-    assert s.hcap[9] == "+2" and s.pending in ("bonus_target", "reroll_or_stop")
+    set_race(s, {h: 4 for h in range(2, 13)} | {3: 0}, [9], {9: "+2"}, turn=0)
+    events = roll(s, 4, 5)  # 9 has finished: bonus move for 3, the only last horse
+    assert s.pos[3] == 1 and s.pos[9] == 10 and s.hcap[9] == "+2"
+    assert s.pending == "reroll_or_stop"
+    assert not any(e["type"] == "handicap_removed" for e in events)
+    assert s.supply["+2"] == 1
+    finish_race(s, [9, 5, 6])
+    assert s.hcap[9] is None and s.supply["+2"] == 2  # back to the supply at clean-up (P36)
 
 
 def test_r33_one_and_reroll_may_finish_a_horse_and_the_second_roll_follows() -> None:
@@ -299,6 +305,64 @@ def test_v4_literal_handicaps_trigger_on_bonus_moves(marker: str, final: int) ->
     set_race(base, {h: 5 for h in range(2, 13)} | {4: 0}, [7], {4: marker}, turn=0)
     roll(base, 6, 1)
     assert base.pos[4] == 3 and base.hcap[4] == marker  # R20
+
+
+def test_p12_p13_preparation_resets_the_track_and_sets_the_card_markers() -> None:
+    s = race_state(3, "P1")
+    finish_race(s, [7, 6, 8])
+    while s.phase != "race_card":  # share buying: pass twice round
+        if s.is_chance():
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            act(s, "buy_action", choice="PASS")
+    assert s.race == 2 and s.finished == [] and all(p == 0 for p in s.pos)
+    assert s.view()["race_card"] is None and s.view()["race_stack"] == 3
+    events = s.apply({"type": "race_card", "card": "P7"})
+    assert {h: s.hcap[h] for h in range(2, 13) if s.hcap[h]} == {
+        7: "X",
+        11: "+2",
+        4: "+4",
+        10: "+4",
+        12: "+6",
+    }
+    assert s.supply == {"X": 2, "+2": 1, "+4": 0, "+6": 1}
+    prepared = next(e for e in events if e["type"] == "race_prepared")
+    assert prepared["purse"] == [24, 18, 6] and prepared["race"] == 2
+    card = s.view(None)["race_card"]
+    assert card is not None and card["id"] == "P7" and card["purse"] == [24, 18, 6]
+    assert [c["horse"] for c in s.view(None)["finishing_circles"]] == [None, None, None]
+
+
+def test_r39_markers_may_go_on_x_horses_and_unowned_horses() -> None:
+    s = betting_state(3, "P1", [50, 40, 30], shares=[[], [], []])
+    assert s.hcap[7] == "X" and not any(s.shares)
+    act(s, "place_marker", marker="3", horse=7, row="WIN")
+    act(s, "place_marker", marker="1a", horse=2, row="SHOW")
+    assert s.bets[0] == {"3": [7, "WIN"], "1a": [2, "SHOW"]}
+
+
+def test_r36_two_players_ranks_and_display() -> None:
+    s = betting_state(2, "P1", [40, 30])
+    assert s.ranks() == [1, 2]
+    s.money = [35, 35]
+    assert s.ranks() == [1, 1]
+
+
+def test_r43_a_single_legal_option_is_still_asked() -> None:
+    colours = ["green", "red", "blue", "yellow"]
+    state = buying_state(4, [1, 50, 50, 50], colours, ["B7a", "B4a", "B6a", "B5a"], ["B9a"])
+    assert state.current_player() == 0 and not state.is_chance()
+    assert state.legal_actions() == [{"type": "buy_action", "player": "green", "choice": "PASS"}]
+    act(state, "buy_action", choice="PASS")
+    assert state.colours[state.current_player()] == "blue" and state.money[0] == 1
+
+
+def test_r26_r10_only_owned_shares_divide_a_purse() -> None:
+    # Two of horse 5's three cards are owned by nobody: the one owned share takes it all.
+    s = race_state(3, "P2", shares=[["B5a"], [], []])
+    s.pool = sorted({*s.pool, "B5b"})  # unsold, e.g. still in the buying pool
+    finish_race(s, [5, 7, 8])
+    assert s.results[-1]["purses"][0]["paid"] == [{"seat": 0, "shares": 1, "amount": 24}]
 
 
 # --- payout, clean-up, end (§4) --------------------------------------------------------------

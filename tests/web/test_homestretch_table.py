@@ -20,7 +20,8 @@ from paddock_web.app import SAVE_KEY, App  # noqa: E402
 from paddock_web.i18n import Catalogue  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
-from pygames.homestretch.data import MARKER_VALUE  # noqa: E402
+from pygames.homestretch import GAME, HomestretchState  # noqa: E402
+from pygames.homestretch.data import MARKER_VALUE, PAYOUT  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 OPTIONS = ("fixed_betting_order", "open_bets", "short_game", "literal_handicaps")
@@ -267,3 +268,54 @@ def test_tie_breaks_are_explained() -> None:
         text = str(homestretch.tie_breaks({**view, "seats": seats, "ranking": ranking}, ctx))
         assert expected in text, text
         assert "$120k" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "start_word", "purse_word", "rows"),
+    [
+        ("en", "at the start", "Purse", ("WIN", "PLACE", "SHOW")),
+        ("de", "am Start", "Preisgeld", ("SIEG", "2. PLATZ", "3. PLATZ")),
+    ],
+)
+def test_table_draws_track_card_circles_and_board(
+    lang: str, start_word: str, purse_word: str, rows: tuple[str, ...]
+) -> None:
+    """The issue's table: 11 lanes 2–12 with handicaps behind the start, the race card
+    with its purse, the three finishing circles and the 3 × 11 betting board with rates."""
+    state = GAME.new_state(["Ann", "Ben", "Cy"])
+    assert isinstance(state, HomestretchState)
+    while state.phase != "betting":
+        if state.phase == "race_card":
+            state.money = [50, 40, 30]
+            state.apply({"type": "race_card", "card": "P7"})
+        elif state.is_chance():
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(state.legal_actions()[0])
+    view = state.view(None)
+    ctx = homestretch.GameContext(
+        cat=Catalogue(lang), players=["Ann", "Ben", "Cy"], seats=["human"] * 3, legal=[],
+        local={}, viewer=None,
+    )  # fmt: skip
+    html = str(homestretch.board(view, ctx))
+    lanes = re.findall(r'<text[^>]*class="lane-no num"[^>]*>(\d+)</text>', html)
+    assert lanes == [str(x) for x in range(2, 13)]
+    # every runner is labelled as standing at the start
+    assert len(re.findall(rf'role="img" aria-label="[^"]*{start_word}"', html)) == 11
+    hcaps = re.findall(r'class="hcap (hc-[x246])"', html)
+    assert sorted(hcaps) == sorted(["hc-x", "hc-2", "hc-4", "hc-4", "hc-6"])  # P7's markers
+    assert "Sandy Bay Raceway" in html and purse_word in html
+    assert all(f"${v}k" in html for v in (24, 18, 6))
+    assert html.count('class="finish-circle') == 3
+    assert all(row in html for row in rows)
+    cells = re.findall(r'data-cell="(WIN|PLACE|SHOW)-(\d+)"', html)
+    assert len(cells) == 33
+    for row, horse in cells:
+        rate = PAYOUT[row][int(horse)]
+        cell = rf'data-cell="{row}-{horse}"[^>]*>\s*<span class="rate num">×{rate}<'
+        assert re.search(cell, html), (row, horse, rate)
+    # the bettor's limit is on the betting order: Ann 1, Ben 2, Cy 3 markers per cell
+    order = re.search(r'data-testid="betting-order".*?</section>', html, re.S)
+    assert order is not None
+    limits = re.findall(r"(\d)", re.sub(r"<[^>]+>", " ", order.group(0)))
+    assert limits[:3] == ["1", "2", "3"]

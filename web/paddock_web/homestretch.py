@@ -350,6 +350,8 @@ def track(view: Any, ctx: GameContext) -> Markup:
         place = info["finished"]
         if place:
             label = t("hs_horse_finished", horse=horse_label(horse), place=t(f"hs_place_{place}"))
+        elif info["position"] == 0:
+            label = t("hs_horse_start", horse=horse_label(horse))
         else:
             label = t("hs_horse_at", horse=horse_label(horse), pos=info["position"])
         attrs: dict[str, object] = {
