@@ -385,6 +385,30 @@ def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> Non
     assert '<text y="8">4</text>' in html
 
 
+def test_running_order_repeats_the_field_in_large_type() -> None:
+    state = table_state(2, {1: "1-40", 2: "2-48", 3: "3-46", 4: "4-50", 5: "5-44"}, "dice")
+    html = str(table.board(state.view(None), context(state, None)))
+    strip = html[html.index('data-testid="running-order"') :]
+    strip = strip[: strip.index("</ol>")]
+    order = re.findall(
+        r'<span class="rank">(\d)\.</span><span class="hnum pc(\d)">(\d)</span>', strip
+    )
+    # By position on the board (farthest first), each horse in its owner's colour.
+    assert order == [
+        ("1", "1", "4"),
+        ("2", "0", "2"),
+        ("3", "0", "3"),
+        ("4", "1", "5"),
+        ("5", "0", "1"),
+    ]
+    assert re.findall(r'<span class="cap">≤(\d+)</span>', strip) == ["8", "9", "10"]
+    de = str(table.board(state.view(None), context(state, None, "de")))
+    assert 'aria-label="Reihenfolge im Rennen"' in de
+    # Before anyone is placed there is nothing to list.
+    fresh = GAME.new_state(["A", "B"], {})
+    assert "running-order" not in str(table.board(fresh.view(None), context(fresh, None)))  # type: ignore[arg-type]
+
+
 def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
     state = table_state(4, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"}, "dice")
     state.apply({"type": "dice_roll", "d1": 5, "d2": 6})

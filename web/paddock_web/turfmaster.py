@@ -305,7 +305,55 @@ def _targets(view: Any, ctx: GameContext) -> dict[str, int]:
 
 
 def board(view: Any, ctx: GameContext) -> Markup:
-    return join(track(view, ctx), horse_table(view, ctx))
+    return join(track(view, ctx), running_order(view, ctx), horse_table(view, ctx))
+
+
+def running_order(view: Any, ctx: GameContext) -> Markup | None:
+    """The field in race order in large type: the board's horses are small on a phone or
+    a projector, so the order and the top three's handicap caps are repeated here."""
+    t = ctx.t
+    finished = list(view["finish_order"])
+    running = [i for i in view["horses"] if i["status"] == "track" and i["position"] is not None]
+    if not finished and not running:
+        return None
+    caps = {hh: c["limit"] for c in view["caps"] for hh in c["horses"]}
+    running.sort(key=lambda i: (i["position"], i["horse"]))
+    items = []
+    for k, horse in enumerate(finished):
+        seat = _horse(view, horse)["owner"]
+        name = horse_name(horse, seat, ctx.players, ctx.cat)
+        items.append(
+            h(
+                "li",
+                {"class": "done", "title": t("tm_placed_long", place=k + 1, horse=name)},
+                h("span", {"class": "rank"}, t("tm_placed_short", place=k + 1)),
+                h("span", {"class": f"hnum pc{seat}"}, str(horse)),
+            )
+        )
+    for info in running:
+        horse, seat = info["horse"], info["owner"]
+        cap = caps.get(horse)
+        name = horse_name(horse, seat, ctx.players, ctx.cat)
+        title = t("tm_pos_long", pos=info["position"])
+        if cap is not None:
+            title += " · " + t("tm_limit_long", limit=cap)
+        items.append(
+            h(
+                "li",
+                {
+                    "class": classes(horse == view["acting_horse"] and "acting"),
+                    "title": f"{name} · {title}",
+                },
+                h("span", {"class": "rank"}, f"{info['position']}."),
+                h("span", {"class": f"hnum pc{seat}"}, str(horse)),
+                cap is not None and h("span", {"class": "cap"}, f"≤{cap}"),
+            )
+        )
+    return h(
+        "ol",
+        {"class": "tm-order", "aria-label": t("tm_running_order"), "data-testid": "running-order"},
+        items,
+    )
 
 
 def track(view: Any, ctx: GameContext) -> Markup:
