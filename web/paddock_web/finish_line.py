@@ -7,7 +7,7 @@ from typing import Any
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext
+from .table import GameContext, rules_paragraphs
 
 COLOURS = ("white", "green", "black", "red", "yellow")
 RACE_PHASES = ("take_first", "take", "roll", "use", "extra", "photo")
@@ -695,9 +695,7 @@ def _event_use_text(event: dict[str, Any], cat: Catalogue) -> str:
 
 
 def rules_summary(cat: Catalogue) -> Markup:
-    return h(
-        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"fl_rules_{i}")) for i in range(1, 8)]
-    )
+    return rules_paragraphs(cat, "fl_rules_")
 
 
 def results_detail(view: Any, ctx: GameContext) -> Markup:

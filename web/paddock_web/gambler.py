@@ -14,7 +14,7 @@ from typing import Any
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext
+from .table import GameContext, rules_paragraphs
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
 CHIPS = (("blue", 100), ("yellow", 50), ("white", 10))
@@ -824,9 +824,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
 
 
 def rules_summary(cat: Catalogue) -> Markup:
-    return h(
-        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"gb_rules_{i}")) for i in range(1, 8)]
-    )
+    return rules_paragraphs(cat, "gb_rules_")
 
 
 def results_detail(view: Any, ctx: GameContext) -> Markup:

@@ -8,7 +8,7 @@ from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext
+from .table import GameContext, rules_paragraphs
 
 ROWS = ("WIN", "PLACE", "SHOW")
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
@@ -1405,9 +1405,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
 
 
 def rules_summary(cat: Catalogue) -> Markup:
-    return h(
-        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"hs_rules_{i}")) for i in range(1, 9)]
-    )
+    return rules_paragraphs(cat, "hs_rules_")
 
 
 # --- results -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext
+from .table import GameContext, rules_paragraphs
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
 INITIALS = {
@@ -716,9 +716,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
 
 
 def rules_summary(cat: Catalogue) -> Markup:
-    return h(
-        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"rt_rules_{i}")) for i in range(1, 8)]
-    )
+    return rules_paragraphs(cat, "rt_rules_")
 
 
 def results_detail(view: Any, ctx: GameContext) -> Markup:

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .html import Markup, h
 from .i18n import Catalogue
 
 
@@ -50,3 +51,14 @@ class GameContext:
         if i is None:
             return None
         return {"data-act": "play", "data-arg": str(i)}
+
+
+def rules_paragraphs(cat: Catalogue, prefix: str) -> Markup:
+    """A game's rules summary: the catalogue's ``<prefix>1``, ``<prefix>2``, … in order.
+
+    Reads every numbered paragraph the catalogue has, so adding one needs no code change.
+    """
+    keys: list[str] = []
+    while cat.has(f"{prefix}{len(keys) + 1}"):
+        keys.append(f"{prefix}{len(keys) + 1}")
+    return h("div", {"class": "rules-text"}, [h("p", {}, cat.t(k)) for k in keys])

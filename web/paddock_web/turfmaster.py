@@ -14,7 +14,7 @@ from pygames.turfmaster.data import HORSES_ALLOWED
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext
+from .table import GameContext, rules_paragraphs
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
 # inner rail radius and lane width, in layout units; drawn stretched to SVG units.
@@ -1176,9 +1176,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
 
 
 def rules_summary(cat: Catalogue) -> Markup:
-    return h(
-        "div", {"class": "rules-text"}, [h("p", {}, cat.t(f"tm_rules_{i}")) for i in range(1, 10)]
-    )
+    return rules_paragraphs(cat, "tm_rules_")
 
 
 def results_detail(view: Any, ctx: GameContext) -> Markup:
