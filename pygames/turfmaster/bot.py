@@ -7,14 +7,20 @@ strides still needed to cross the line in their own lane, so inside lanes (which
 are shorter in the bends) are preferred and paths are simulated with the shared
 movement rule (:func:`pygames.turfmaster.movement.reach`).
 
-- **Card turn:** every card is scored as the ground it gains now minus a share of
-  what it is worth later. A number card above the horse's limit gains nothing, so
-  a capped horse plays a low card (or, failing that, loses its cheapest high
-  card), while high number cards are spent when the handicap does not cap the
-  horse. Jokers are worth more later (they ignore any limit), so they are kept
-  unless they clearly help. A card whose every maximal end is a fall is never
-  chosen while another card exists. The bonus pair is taken when the hand is
-  empty or late in the last race.
+- **Card turn:** races run long (hands of 10 are usually played out), so nearly
+  every card gets played; what matters is that each card moves in full and that
+  the horse is close enough to strike at the end. A 9-12 number card moves only
+  while the handicap allows it, so the highest one the limit allows is played
+  first (its gain now against a share of its value). A 3-8 card moves in full
+  whenever it is played, so the lowest goes first: a capped leader then lets the
+  field close up, gets uncapped and plays its high cards in full, instead of
+  running out of low cards in front and standing still to the end. Jokers are
+  kept for the finish, where a capped leader has nothing else that goes far; a
+  capped horse with only high number cards and jokers stands still, losing the
+  card least likely to move later (the highest). Within ``SPRINT`` strides of the
+  line a turn simply goes as far as it can. A card whose every maximal end is a
+  fall is never chosen while another card exists. The bonus pair is taken when
+  the hand is empty or late in the last race.
 - **End square:** the end with the least ground to go (inside on ties), never a
   fall in a card round if any other end exists ("jumps only when it cannot fall").
 - **Die / pace:** the die giving its horse the best end; as roller, the pace that
@@ -33,8 +39,13 @@ from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
 from .movement import forbidden_squares, reach
 
-JOKER_MARGIN = 5.0  # a capped horse spends a joker only if it gains this much more
 FALL = -1000.0
+SPRINT = 20
+"""Strides to go from which a card turn simply goes as far as it can."""
+HIGH_KEEP = 0.6
+"""Share of a 9-12 number card's value it is worth in hand (it only moves when not capped)."""
+LOW_KEEP = 3.0
+"""A 3-8 card or joker moves in full whenever it is played: keep the bigger ones."""
 
 
 def progress(b: Board, sq: int) -> float:
@@ -163,38 +174,50 @@ class TurfMasterBot:
         last_race = view["race"] >= view["races"]
         if not plays:
             return take or legal[0]
-        limit = me["limit"]
+        limit: int | None = me["limit"]
         gn = bool(view["options"].get("grand_national"))
         where = self._squares(view, b)
+        here = where.get(horse)
+        sprint = here is None or b.togo[here] <= SPRINT
         cache: dict[int, float] = {}
 
         def gain(value: int) -> float:
             if value not in cache:
-                if horse not in where:
+                if here is None:
                     cache[value] = 0.0
                 else:
                     score, _ = self._best(b, where, horse, value, True, gn)
-                    cache[value] = score - progress(b, where[horse])
+                    cache[value] = score - progress(b, here)
             return cache[value]
 
         def value_of(a: Action) -> int:
             return int(a.get("value", CARD_VALUE[a["card"]]))
 
-        numbers = [a for a in plays if a["card"] not in JOKERS]
-        jokers = [a for a in plays if a["card"] in JOKERS]
-        allowed = [a for a in numbers if limit is None or value_of(a) <= limit]
-        # the farthest move, and the cheapest card that makes it (saves high cards)
-        pool = allowed or jokers
-        if pool:
-            best = max(pool, key=lambda a: (gain(value_of(a)), -value_of(a)))
-            if allowed and jokers and limit is not None:
-                joker = max(jokers, key=lambda a: (gain(value_of(a)), -value_of(a)))
-                if gain(value_of(joker)) >= gain(value_of(best)) + JOKER_MARGIN:
-                    best = joker
-            useful = gain(value_of(best)) > 0
-        else:
-            best = min(numbers, key=value_of)  # every card is too high: lose the cheapest
-            useful = False
+        def allowed(a: Action) -> bool:
+            return a["card"] in JOKERS or limit is None or value_of(a) <= limit
+
+        number_moves = any(a["card"] not in JOKERS and allowed(a) for a in plays)
+
+        def rank(a: Action) -> tuple[int, float, bool, int]:
+            card, v = a["card"], value_of(a)
+            joker = card in JOKERS
+            if allowed(a) and gain(v) <= FALL / 2:
+                return (-1, gain(v), not joker, -v)  # every maximal end is a fall
+            if sprint:
+                # the line is near: as far as possible now, with the cheapest card
+                return (0, gain(v) if allowed(a) else 0.0, not joker, -v)
+            if joker:
+                # kept for the finish, where a capped leader has nothing else that goes far
+                return (1, gain(v) - LOW_KEEP * v, False, -v)
+            if not allowed(a):
+                # stand still only when no number card moves, losing the card least likely to
+                # move in full later: a 12 needs 4th place or worse, a 9 only 2nd
+                return (0 if number_moves else 2, v, True, -v)
+            keep = LOW_KEEP if v <= HANDICAP[1] else HIGH_KEEP
+            return (3, gain(v) - keep * v, True, -v)
+
+        best = max(plays, key=rank)
+        useful = any(gain(value_of(a)) > 0 for a in plays if allowed(a))
         if take is not None and (
             me["hand_count"] == 0 or (last_race and (me["hand_count"] <= 3 or not useful))
         ):

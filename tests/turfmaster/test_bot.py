@@ -96,16 +96,44 @@ def test_capped_leader_saves_high_cards_and_jokers() -> None:
     assert choose(s) == {"type": "play_card", "horse": 1, "card": "8a"}
 
 
-def test_capped_leader_with_only_high_cards_loses_the_cheapest() -> None:
+def test_capped_leader_with_only_high_cards_loses_the_least_usable() -> None:
+    # a 9 moves again from 2nd place, a 12 only from 4th or worse
     s = dealt(4)
     place(s, {1: "2-60", 2: "2-40"}, hands={1: ["9b", "11a", "12c"]})
-    assert choose(s) == {"type": "play_card", "horse": 1, "card": "9b"}
+    assert choose(s) == {"type": "play_card", "horse": 1, "card": "12c"}
 
 
-def test_capped_horse_uses_a_joker_when_nothing_else_moves() -> None:
+def test_capped_horse_keeps_its_joker_for_the_finish() -> None:
     s = dealt(4)
     place(s, {1: "2-60", 2: "2-40"}, hands={1: ["10a", "12a", "J10"]})
+    assert choose(s) == {"type": "play_card", "horse": 1, "card": "12a"}
+
+
+def test_capped_horse_with_only_jokers_plays_the_smallest() -> None:
+    s = dealt(4)
+    place(s, {1: "2-60", 2: "2-40"}, hands={1: ["J10", "J12"]})
     assert choose(s) == {"type": "play_card", "horse": 1, "card": "J10"}
+
+
+def test_capped_leader_plays_its_lowest_card_far_from_the_line() -> None:
+    # every low card moves in full whenever it is played: the 3 lets the field close up
+    s = dealt(4)
+    place(s, {1: "2-60", 2: "2-40"}, hands={1: ["3a", "8a", "12a", "J12"]})
+    assert choose(s) == {"type": "play_card", "horse": 1, "card": "3a"}
+
+
+def test_third_place_spends_the_high_card_its_limit_allows() -> None:
+    s = dealt(4)
+    place(s, {1: "2-70", 2: "3-66", 3: "2-60", 4: "2-40"}, moved=2, hands={3: ["3a", "8a", "10a"]})
+    assert s.limits[2] == 10 and s.acting_horse() == 3
+    assert choose(s) == {"type": "play_card", "horse": 3, "card": "10a"}
+
+
+def test_capped_leader_sprints_with_a_joker_near_the_line() -> None:
+    s = dealt(4)
+    place(s, {1: "2-112", 2: "2-100"}, hands={1: ["3a", "8a", "J12"]})
+    assert s.limits[0] == 8
+    assert choose(s) == {"type": "play_card", "horse": 1, "card": "J12"}
 
 
 def test_never_chooses_a_fall_when_a_safe_end_exists() -> None:
@@ -165,3 +193,17 @@ def test_clearly_beats_random_players() -> None:
         play_with_bots(state, bots, random.Random(1000 + g))  # type: ignore[arg-type]
         wins += state.ranking()[seat] == 1
     assert wins >= games * 0.7, f"won {wins} of {games}"
+
+
+def test_clearly_beats_random_players_with_one_horse_each() -> None:
+    """Fixed seeds: one bot seat against 4–7 random seats (one horse each, all capped alike)."""
+    wins = 0
+    games = 20
+    for g in range(games):
+        n = 5 + g % 4
+        seat = g % n
+        bots = [BOT if s == seat else RandomBot() for s in range(n)]
+        state = GAME.new_state([f"P{i}" for i in range(n)])
+        play_with_bots(state, bots, random.Random(2000 + g))  # type: ignore[arg-type]
+        wins += state.ranking()[seat] == 1
+    assert wins >= games * 0.6, f"won {wins} of {games}"
