@@ -308,6 +308,11 @@ def test_table_draws_track_card_circles_and_board(
     assert all(f"${v}k" in html for v in (24, 18, 6))
     assert html.count('class="finish-circle') == 3
     assert all(row in html for row in rows)
+    # circle labels longer than the column ("2. PLATZ") are squeezed to fit, never overlap
+    labels = re.findall(r'<text ([^>]*)class="circle-label"([^>]*)>([^<]+)<', html)
+    assert [text for _, _, text in labels] == list(rows)
+    for before, after, text in labels:
+        assert ('textLength="84"' in before + after) == (len(text) > 6), text
     cells = re.findall(r'data-cell="(WIN|PLACE|SHOW)-(\d+)"', html)
     assert len(cells) == 33
     for row, horse in cells:

@@ -502,7 +502,21 @@ def finish_and_dice(view: Any, ctx: GameContext) -> Markup:
                     "aria-label": label,
                 },
                 h("title", {}, label),
-                h("text", {"x": cx, "y": 18, "class": "circle-label"}, row_name(c["row"], ctx.cat)),
+                h(
+                    "text",
+                    {
+                        "x": cx,
+                        "y": 18,
+                        "class": "circle-label",
+                        # longer names ("2. PLATZ") are squeezed into the circle's column
+                        **(
+                            {"textLength": 84, "lengthAdjust": "spacingAndGlyphs"}
+                            if len(row_name(c["row"], ctx.cat)) > 6
+                            else {}
+                        ),
+                    },
+                    row_name(c["row"], ctx.cat),
+                ),
                 h("circle", {"cx": cx, "cy": 62, "r": 34}),
                 c["horse"] and h("text", {"x": cx, "y": 74, "class": "circle-horse"}, c["horse"]),
             )
