@@ -208,6 +208,8 @@ def test_full_meeting_with_selection_and_interludes() -> None:
     assert seen["aside"] > 0  # hands over 10 cards are cut back before races 2 and 3
     final_check(app, b)
     assert "Rennpunkte" in b.html and "Summe des Renntags" in b.html
+    # the standings are race points, not money
+    assert "<th>Rennpunkte</th>" in b.html and "<th>Geld</th>" not in b.html
 
 
 def test_every_event_is_told_in_both_languages() -> None:
