@@ -117,27 +117,17 @@ def step(app: App, b: FakeBrowser, rng: random.Random, seen: dict[str, int]) -> 
     raise AssertionError(f"nothing to do: {b.text()[:500]}")
 
 
+SEEN = "interludes curtains private picked play sq end pace die aside take decline joker ?".split()
+
+
+def new_tally() -> dict[str, int]:
+    """How often each kind of step was taken while a game is played out."""
+    return dict.fromkeys(SEEN, 0)
+
+
 def play_out(app: App, b: FakeBrowser, seed: int, limit: int = 20_000) -> dict[str, int]:
     rng = random.Random(seed)
-    seen: dict[str, int] = {
-        k: 0
-        for k in (
-            "interludes",
-            "curtains",
-            "private",
-            "picked",
-            "play",
-            "sq",
-            "end",
-            "pace",
-            "die",
-            "aside",
-            "take",
-            "decline",
-            "joker",
-            "?",
-        )
-    }
+    seen = new_tally()
     for _ in range(limit):
         if app.match is not None and app.match.is_over():
             break
@@ -260,25 +250,7 @@ def test_card_turn_preview_and_end_squares_on_the_board() -> None:
         assert tile is not None and "joker" in tile["class"]
     # Play until some human must choose an end square: they are SVG controls and buttons.
     rng = random.Random(1)
-    seen: dict[str, int] = {
-        k: 0
-        for k in (
-            "interludes",
-            "curtains",
-            "private",
-            "picked",
-            "play",
-            "sq",
-            "end",
-            "pace",
-            "die",
-            "aside",
-            "take",
-            "decline",
-            "joker",
-            "?",
-        )
-    }
+    seen = new_tally()
     for _ in range(5000):
         if app.match.state.phase == "end" and b.find(data_act="play"):
             break

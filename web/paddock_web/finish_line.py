@@ -7,7 +7,7 @@ from typing import Any
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs
+from .table import GameContext, rules_paragraphs, seat_name
 
 COLOURS = ("white", "green", "black", "red", "yellow")
 RACE_PHASES = ("take_first", "take", "roll", "use", "extra", "photo")
@@ -107,7 +107,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
     t = ctx.t
     race = t("fl_race_of", race=view["race"], races=view["races"])
     seat = view["current_player"]
-    who = ctx.players[seat] if isinstance(seat, int) and seat >= 0 else ""
+    who = seat_name(ctx.players, seat)
     phase = view["phase"]
     if phase == "betting":
         return t("fl_status_betting", race=race, name=who)
@@ -624,7 +624,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
     t = cat.t
     kind = event["type"]
     seat = event.get("seat")
-    who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+    who = seat_name(players, seat)
     horse = event.get("horse")
     if kind == "start_player":
         return t("fl_ev_start_player", name=who, race=event.get("race", ""))

@@ -14,7 +14,7 @@ from typing import Any
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs
+from .table import GameContext, rules_paragraphs, seat_name
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
 CHIPS = (("blue", 100), ("yellow", 50), ("white", 10))
@@ -125,10 +125,6 @@ def _hint(box: dict[str, Any], x: float, y: float) -> Markup:
         h("path", {"d": f"M{x0:.1f} {y0:.1f} L{x1:.1f} {y1:.1f}"}),
         h("path", {"d": head}),
     )
-
-
-def _who(players: list[str], seat: Any) -> str:
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
 
 
 def row_need(row: dict[str, Any], cat: Catalogue) -> str:
@@ -262,7 +258,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
     name = layout_name(ctx.cat, lay["id"], lay["name"]) if lay else "…"
     where = t("gb_round_of", round=view["round"], name=name)
     phase = view["phase"]
-    who = _who(ctx.players, view["cup"])
+    who = seat_name(ctx.players, view["cup"])
     if phase == "await_roll":
         return tn(t, "gb_status_roll", where=where, name=who, n=view["turn_dice"])
     if phase == "rolling":
@@ -366,14 +362,16 @@ def roll_tray(view: Any, ctx: GameContext) -> Markup:
         )
     if roll:
         head = (
-            t("gb_no_fit", name=_who(ctx.players, seat))
+            t("gb_no_fit", name=seat_name(ctx.players, seat))
             if missed
-            else t("gb_roll_of", name=_who(ctx.players, seat), n=view["rolls"])
+            else t("gb_roll_of", name=seat_name(ctx.players, seat), n=view["rolls"])
         )
     elif view["phase"] == "await_decision":
-        head = tn(t, "gb_dice_left", name=_who(ctx.players, view["cup"]), n=view["turn_dice"])
+        head = tn(t, "gb_dice_left", name=seat_name(ctx.players, view["cup"]), n=view["turn_dice"])
     elif view["phase"] == "await_roll":
-        head = tn(t, "gb_ready_to_roll", name=_who(ctx.players, view["cup"]), n=view["turn_dice"])
+        head = tn(
+            t, "gb_ready_to_roll", name=seat_name(ctx.players, view["cup"]), n=view["turn_dice"]
+        )
     else:
         head = ""
     return h(
@@ -513,7 +511,7 @@ def tableau(view: Any, ctx: GameContext) -> Markup:
         ]
         closer = row["closed_by"]
         if closer is not None:
-            name = _who(ctx.players, closer)
+            name = seat_name(ctx.players, closer)
             circle.append(
                 h(
                     "g",
@@ -742,7 +740,7 @@ def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
     kind = event["type"]
-    who = _who(players, event.get("seat"))
+    who = seat_name(players, event.get("seat"))
     if kind == "board_drawn":
         return t("gb_ev_board", board=event["board"], side=event["side"])
     if kind == "round_started":
@@ -751,7 +749,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
             round=event["round"],
             name=layout_name(cat, event["layout"], event["name"]),
             id=event["layout"],
-            start=_who(players, event["start_player"]),
+            start=seat_name(players, event["start_player"]),
             n=event["supply"],
         )
     if kind == "turn_started":
@@ -813,11 +811,11 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
             "gb_ev_round_ended",
             round=event["round"],
             id=event["layout"],
-            name=_who(players, event["closer"]),
-            points=", ".join(f"{_who(players, s)} {p}" for s, p in enumerate(event["points"])),
+            name=seat_name(players, event["closer"]),
+            points=", ".join(f"{seat_name(players, s)} {p}" for s, p in enumerate(event["points"])),
         )
     if kind == "game_over":
-        names = ", ".join(_who(players, s) for s in event["winners"])
+        names = ", ".join(seat_name(players, s) for s in event["winners"])
         key = "gb_ev_game_over" if len(event["winners"]) == 1 else "gb_ev_game_over_shared"
         return t(key, names=names, points=max(event["points"]))
     return None
@@ -839,12 +837,12 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                 h(
                     "span",
                     {"class": f"token small pc{c['seat']}", "aria-hidden": "true"},
-                    _who(ctx.players, c["seat"])[:1].upper(),
+                    seat_name(ctx.players, c["seat"])[:1].upper(),
                 ),
                 " ",
                 t(
                     "gb_result_row",
-                    name=_who(ctx.players, c["seat"]),
+                    name=seat_name(ctx.players, c["seat"]),
                     row=c["row"],
                     code=c["code"],
                     colour=t(f"gb_colour_{c['colour']}"),
@@ -861,7 +859,12 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                 h(
                     "li",
                     {"class": f"pc{seat}"},
-                    t("gb_result_points", name=_who(ctx.players, seat), change=sign, points=after),
+                    t(
+                        "gb_result_points",
+                        name=seat_name(ctx.players, seat),
+                        change=sign,
+                        points=after,
+                    ),
                 )
             )
         before = list(r["points"])
@@ -884,8 +887,8 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                     {"class": "note"},
                     t(
                         "gb_result_closer",
-                        start=_who(ctx.players, r["start_player"]),
-                        closer=_who(ctx.players, r["closer"]),
+                        start=seat_name(ctx.players, r["start_player"]),
+                        closer=seat_name(ctx.players, r["closer"]),
                         turns=r["turns"],
                     ),
                 ),

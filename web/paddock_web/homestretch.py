@@ -8,7 +8,7 @@ from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs
+from .table import GameContext, rules_paragraphs, seat_name
 
 ROWS = ("WIN", "PLACE", "SHOW")
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
@@ -59,10 +59,6 @@ def row_name(row: str, cat: Catalogue) -> str:
 
 def card_horse(card: str) -> int:
     return CARD_HORSE[card]
-
-
-def who(players: list[str], seat: Any) -> str:
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
 
 
 def token(seat: int, players: list[str], extra: str = "") -> Markup:
@@ -176,7 +172,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
 def status_text(view: Any, ctx: GameContext) -> str:
     t = ctx.t
     phase = view["phase"]
-    name = who(ctx.players, _actor(view))
+    name = seat_name(ctx.players, _actor(view))
     race = t("hs_race_of", race=max(1, view["race"]), races=view["races"])
     if phase == "deal":
         return t("hs_status_deal")
@@ -204,7 +200,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
             return t("hs_status_reroll", race=race, name=name, a=dice["a"], b=dice["b"])
         if dice and pending == "bonus_target":
             return t("hs_status_bonus", race=race, name=name, n=turn["bonus_squares"])
-        return t("hs_status_rolling", race=race, name=who(ctx.players, turn["seat"]))
+        return t("hs_status_rolling", race=race, name=seat_name(ctx.players, turn["seat"]))
     if phase in ("display", "blind"):
         return t("hs_status_display")
     if phase == "buying":
@@ -542,7 +538,11 @@ def finish_and_dice(view: Any, ctx: GameContext) -> Markup:
             h("text", {"x": 135, "y": 196, "class": "dice-sum num"}, t("hs_sum", n=dice["sum"])),
         ]
         caption = t(
-            "hs_dice_label", name=who(ctx.players, roller), a=dice["a"], b=dice["b"], h=dice["sum"]
+            "hs_dice_label",
+            name=seat_name(ctx.players, roller),
+            a=dice["a"],
+            b=dice["b"],
+            h=dice["sum"],
         )
     return h(
         "figure",
@@ -614,7 +614,11 @@ def order_panel(view: Any, ctx: GameContext) -> Markup | None:
             )
         if phase == "race":
             lines.append(
-                h("p", {}, t("hs_roll_no", name=who(ctx.players, turn["seat"]), n=turn["roll"]))
+                h(
+                    "p",
+                    {},
+                    t("hs_roll_no", name=seat_name(ctx.players, turn["seat"]), n=turn["roll"]),
+                )
             )
         for rnd in view["roll_off"]["rounds"]:
             lines.append(
@@ -633,7 +637,7 @@ def order_panel(view: Any, ctx: GameContext) -> Markup | None:
 def _claim_text(seat: int, choice: str, target: Any, players: list[str], cat: Catalogue) -> str:
     if choice == "KEEP":
         return cat.t("hs_claim_keep", name=players[seat])
-    return cat.t("hs_claim_cut", name=players[seat], target=who(players, target))
+    return cat.t("hs_claim_cut", name=players[seat], target=seat_name(players, target))
 
 
 def draft_panel(view: Any, ctx: GameContext) -> Markup:
@@ -720,7 +724,7 @@ def market_panel(view: Any, ctx: GameContext) -> Markup:
 
 
 def _purchase_text(p: dict[str, Any], players: list[str], cat: Catalogue) -> str:
-    name = who(players, p["seat"])
+    name = seat_name(players, p["seat"])
     if p["choice"] == "PASS":
         return cat.t("hs_ev_buy_pass", name=name)
     key = "hs_ev_bought_blind" if p["choice"] == "BUY_BLIND" else "hs_ev_bought"
@@ -1257,7 +1261,7 @@ def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
     kind = event["type"]
-    name = who(players, event.get("seat"))
+    name = seat_name(players, event.get("seat"))
     horse = event.get("horse")
     hl = horse_label(horse) if isinstance(horse, int) else ""
     if kind == "cards_dealt":
@@ -1278,7 +1282,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
             parts.append(
                 t(
                     "hs_ev_reveal_part",
-                    name=who(players, seat),
+                    name=seat_name(players, seat),
                     horses=horses,
                     paid=money(cat, event["paid"][seat]),
                 )
@@ -1295,13 +1299,13 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
             s=money(cat, event["purse"][2]),
         )
     if kind == "betting_order":
-        order = ", ".join(who(players, s) for s in event["order"])
+        order = ", ".join(seat_name(players, s) for s in event["order"])
         key = "hs_ev_order_claims" if event["claims"] else "hs_ev_order_fixed"
         return t(key, order=order)
     if kind == "bet_order_claim":
         return _claim_text(event["seat"], event["choice"], event["target"], players, cat)
     if kind == "betting_begins":
-        return t("hs_ev_betting", order=", ".join(who(players, s) for s in event["order"]))
+        return t("hs_ev_betting", order=", ".join(seat_name(players, s) for s in event["order"]))
     if kind == "marker_placed":
         return t("hs_ev_marker_placed", name=name, n=event["placed"])
     if kind == "marker_taken_back":
@@ -1313,13 +1317,13 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         )
         return t("hs_ev_bets_placed", name=name, cells=cells)
     if kind == "roll_off_begins":
-        return t("hs_ev_roll_off", names=", ".join(who(players, s) for s in event["seats"]))
+        return t("hs_ev_roll_off", names=", ".join(seat_name(players, s) for s in event["seats"]))
     if kind == "roll_off":
         return t("hs_ev_roll_off_roll", name=name, a=event["a"], b=event["b"], n=event["sum"])
     if kind == "roll_off_tied":
         return t(
             "hs_ev_roll_off_tied",
-            names=", ".join(who(players, s) for s in event["seats"]),
+            names=", ".join(seat_name(players, s) for s in event["seats"]),
             n=event["sum"],
         )
     if kind == "start_player":
@@ -1367,7 +1371,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         if not event["paid"]:
             return t("hs_ev_purse_bank", horse=hl, purse=money(cat, event["purse"]))
         paid = ", ".join(
-            f"{who(players, p['seat'])} {money(cat, p['amount'])}" for p in event["paid"]
+            f"{seat_name(players, p['seat'])} {money(cat, p['amount'])}" for p in event["paid"]
         )
         return t(
             "hs_ev_purse",
@@ -1379,7 +1383,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
     if kind == "bet_paid":
         return t(
             "hs_ev_bet_paid",
-            name=who(players, event["seat"]),
+            name=seat_name(players, event["seat"]),
             value=event["value"],
             row=row_name(event["row"], cat),
             horse=event["horse"],
@@ -1388,7 +1392,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         )
     if kind == "race_payout":
         gains = ", ".join(
-            f"{who(players, s)} +{money(cat, g)} = {money(cat, m)}"
+            f"{seat_name(players, s)} +{money(cat, g)} = {money(cat, m)}"
             for s, (g, m) in enumerate(zip(event["gains"], event["money"], strict=True))
         )
         return t("hs_ev_payout", race=event["race"], parts=gains)
@@ -1400,7 +1404,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         return t(
             "hs_ev_buying_round",
             round=event["round"],
-            order=", ".join(who(players, s) for s in event["order"]),
+            order=", ".join(seat_name(players, s) for s in event["order"]),
         )
     if kind == "buy_blind":
         return t("hs_ev_buy_blind", name=name)
@@ -1412,7 +1416,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         horses = " ".join(str(card_horse(c)) for c in event["removed"]) or "—"
         return t("hs_ev_buying_closed", horses=horses)
     if kind == "game_over":
-        names = ", ".join(who(players, s) for s in event["winners"])
+        names = ", ".join(seat_name(players, s) for s in event["winners"])
         key = "hs_ev_game_over" if len(event["winners"]) == 1 else "hs_ev_game_over_shared"
         return t(key, names=names)
     return None

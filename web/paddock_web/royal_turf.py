@@ -9,7 +9,7 @@ from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs
+from .table import GameContext, rules_paragraphs, seat_name
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
 INITIALS = {
@@ -655,7 +655,7 @@ def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
     kind = event["type"]
-    who = players[event["seat"]] if isinstance(event.get("seat"), int) else ""
+    who = seat_name(players, event.get("seat"))
     horse = name(event["horse"], cat) if "horse" in event else ""
     if kind == "first_player":
         return t("rt_ev_first_player", name=who)

@@ -53,6 +53,11 @@ class GameContext:
         return {"data-act": "play", "data-arg": str(i)}
 
 
+def seat_name(players: list[str], seat: Any) -> str:
+    """The player at ``seat``, or "" when an event names no (valid) seat."""
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+
+
 def rules_paragraphs(cat: Catalogue, prefix: str) -> Markup:
     """A game's rules summary: the catalogue's ``<prefix>1``, ``<prefix>2``, … in order.
 

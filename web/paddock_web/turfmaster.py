@@ -14,7 +14,7 @@ from pygames.turfmaster.data import HORSES_ALLOWED
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs
+from .table import GameContext, rules_paragraphs, seat_name
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
 # inner rail radius and lane width, in layout units; drawn stretched to SVG units.
@@ -261,7 +261,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
     head = t("tm_race_of", race=view["race"], races=view["races"])
     phase = view["phase"]
     seat = view["current_player"]
-    who = ctx.players[seat] if isinstance(seat, int) and seat >= 0 else ""
+    who = seat_name(ctx.players, seat)
     horse = view["acting_horse"]
     if phase in ("deal", "start_order", "over"):
         return head
@@ -1088,7 +1088,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
     t = cat.t
     kind = event["type"]
     seat = event.get("seat")
-    who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+    who = seat_name(players, seat)
     horse = horse_name(event["horse"], seat, players, cat) if "horse" in event else ""
     if kind == "deck_shuffled":
         return t("tm_ev_deck", horse=horse, n=event["hand"])
