@@ -181,29 +181,27 @@ def test_takes_the_bonus_with_an_empty_hand() -> None:
     assert choose(s) == {"type": "take_bonus", "horse": 1}
 
 
-def test_clearly_beats_random_players() -> None:
-    """Fixed seeds: one bot seat against random seats, 2–3 players (several horses each)."""
+def wins_against_random(counts: list[int], games: int, seed: int) -> int:
+    """Games (fixed seeds) that one bot seat wins outright among random seats; the player
+    count cycles through ``counts`` and the bot's seat rotates."""
     wins = 0
-    games = 24
     for g in range(games):
-        n = 2 + g % 2
+        n = counts[g % len(counts)]
         seat = g % n
         bots = [BOT if s == seat else RandomBot() for s in range(n)]
         state = GAME.new_state([f"P{i}" for i in range(n)])
-        play_with_bots(state, bots, random.Random(1000 + g))  # type: ignore[arg-type]
+        play_with_bots(state, bots, random.Random(seed + g))  # type: ignore[arg-type]
         wins += state.ranking()[seat] == 1
-    assert wins >= games * 0.7, f"won {wins} of {games}"
+    return wins
+
+
+def test_clearly_beats_random_players() -> None:
+    """2–3 players (several horses each)."""
+    wins = wins_against_random([2, 3], 24, 1000)
+    assert wins >= 24 * 0.7, f"won {wins} of 24"
 
 
 def test_clearly_beats_random_players_with_one_horse_each() -> None:
-    """Fixed seeds: one bot seat against 4–7 random seats (one horse each, all capped alike)."""
-    wins = 0
-    games = 20
-    for g in range(games):
-        n = 5 + g % 4
-        seat = g % n
-        bots = [BOT if s == seat else RandomBot() for s in range(n)]
-        state = GAME.new_state([f"P{i}" for i in range(n)])
-        play_with_bots(state, bots, random.Random(2000 + g))  # type: ignore[arg-type]
-        wins += state.ranking()[seat] == 1
-    assert wins >= games * 0.6, f"won {wins} of {games}"
+    """One bot seat against 4–7 random seats (one horse each, all capped alike)."""
+    wins = wins_against_random([5, 6, 7, 8], 20, 2000)
+    assert wins >= 20 * 0.6, f"won {wins} of 20"

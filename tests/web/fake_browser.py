@@ -105,6 +105,26 @@ class FakeBrowser:
             raise AssertionError(f"no control {act}:{arg} on screen")
         self.handler(act, arg, value)
 
+    def start_game(
+        self,
+        game_id: str,
+        names: list[str],
+        seats: list[str],
+        seed: int,
+        fields: dict[str, str] | None = None,
+    ) -> None:
+        """From the home page, fill the setup form as a person would and start the game.
+
+        ``fields`` are further form fields by name, e.g. ``{"opt_hidden_bets": "on"}``.
+        """
+        self.click("choose", game_id)
+        self.click("count", str(len(names)))
+        self.form = {f"name{i}": n for i, n in enumerate(names)}
+        self.form.update({f"seat{i}": s for i, s in enumerate(seats)})
+        self.form.update({"seed": str(seed), "speed": "instant"})
+        self.form.update(fields or {})
+        self.click("start")
+
     def run_timers(self, limit: int = 10_000) -> int:
         n = 0
         while self.timers and n < limit:

@@ -33,14 +33,7 @@ def started(**kw: object) -> tuple[App, FakeBrowser]:
 def new_game(
     b: FakeBrowser, names: list[str], seats: list[str], hidden: bool = False, seed: int = 42
 ) -> None:
-    b.click("choose", "royal_turf")
-    b.click("count", str(len(names)))
-    b.form = {f"name{i}": n for i, n in enumerate(names)}
-    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-    b.form.update({"seed": str(seed), "speed": "instant"})
-    if hidden:
-        b.form["opt_hidden_bets"] = "on"
-    b.click("start")
+    b.start_game("royal_turf", names, seats, seed, {"opt_hidden_bets": "on"} if hidden else None)
 
 
 def step(app: App, b: FakeBrowser, rng: random.Random) -> None:

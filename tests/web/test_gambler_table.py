@@ -41,13 +41,7 @@ def new_game(
     seed: int,
     options: dict[str, str] | None = None,
 ) -> None:
-    b.click("choose", "gambler")
-    b.click("count", str(len(names)))
-    b.form = {f"name{i}": n for i, n in enumerate(names)}
-    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-    b.form.update({"seed": str(seed), "speed": "instant", "opt_target": "300"})
-    b.form.update(options or {})
-    b.click("start")
+    b.start_game("gambler", names, seats, seed, {"opt_target": "300", **(options or {})})
 
 
 def step(app: App, b: FakeBrowser, rng: random.Random, seen: set[str]) -> None:

@@ -33,13 +33,7 @@ def start(
     b = FakeBrowser(languages=[lang])
     app = App(b)
     app.start()
-    b.click("choose", "homestretch")
-    b.click("count", str(len(names)))
-    b.form = {f"name{i}": n for i, n in enumerate(names)}
-    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-    b.form.update({"seed": str(seed), "speed": "instant"})
-    b.form.update({f"opt_{o}": "on" for o in options})
-    b.click("start")
+    b.start_game("homestretch", names, seats, seed, {f"opt_{o}": "on" for o in options})
     return app, b
 
 

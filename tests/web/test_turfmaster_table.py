@@ -35,13 +35,7 @@ def start(
     b = FakeBrowser(languages=[lang])
     app = App(b)
     app.start()
-    b.click("choose", "turfmaster")
-    b.click("count", str(len(names)))
-    b.form = {f"name{i}": n for i, n in enumerate(names)}
-    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-    b.form.update({"seed": str(seed), "speed": "instant"})
-    b.form.update(options)  # field names as in the form: opt_<name>
-    b.click("start")
+    b.start_game("turfmaster", names, seats, seed, options)  # fields named opt_<name>
     assert app.match is not None and app.screen == "table", b.text()
     return app, b
 
