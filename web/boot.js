@@ -5,7 +5,11 @@
 // the sizes build.py writes into build-info.json ("boot_sizes") and drives <progress>.
 // The Python side sets <html data-ready="1"> once the game list is interactive; CSS
 // then hides the loading bar. If Python fails to boot, a friendly message replaces the
-// bar and the technical text goes into a collapsed <details>.
+// bar and the technical text goes into a collapsed <details>: at once when a boot asset
+// cannot be fetched, else after a timeout.
+//
+// It also seals PyScript once our main.py starts (see "PyScript seal" below), so markup
+// that ever reached the page could not start Python.
 
 const BOOT_TIMEOUT_MS = 120_000; // show the error message if not ready by then
 const DONE_GRACE_MS = 3_000; // PyScript finished running main.py but no data-ready
@@ -17,6 +21,57 @@ const received = new Map(); // asset key -> bytes seen so far
 const state = { ready: false, failed: false, errors: [] };
 window.paddockBoot = state;
 
+// ---------------------------------------------------------------- PyScript seal
+//
+// PyScript (polyscript inside core.js) watches the whole document with one
+// MutationObserver and runs every <script type="py|mpy|pyodide|…">, <py-script> and
+// py-* event attribute added to the page at any time. Paddock needs exactly one: the
+// <script type="py" src="./main.py"> of index.html. So every observer created while
+// core.js evaluates (this module runs first; pyscript-start.js calls
+// paddockBoot.pyscriptLoaded() right after its import) is captured, and when main.py
+// starts (its py:ready event, before any of our Python draws a thing) it is
+// disconnected and its callback gated off for good. A <py-script> element then also
+// stays inert: it waits for that observer to hand it the interpreter.
+const NativeObserver = window.MutationObserver;
+const captured = [];
+const seal = { capturing: true, sealed: false };
+
+window.MutationObserver = class PyScriptObserver extends NativeObserver {
+  constructor(callback) {
+    super((records, observer) => {
+      if (!seal.sealed) callback(records, observer);
+    });
+    if (seal.capturing) captured.push(this);
+  }
+  observe(target, options) {
+    // PyScript re-observes every new shadow root (its attachShadow patch).
+    if (!seal.sealed) super.observe(target, options);
+  }
+};
+
+state.pyscriptLoaded = () => {
+  seal.capturing = false;
+  window.MutationObserver = NativeObserver; // later observers (ours, the app's) are plain
+};
+
+function sealPyScript() {
+  if (seal.sealed) return;
+  seal.sealed = true;
+  seal.capturing = false;
+  for (const observer of captured) observer.disconnect();
+  state.sealed = captured.length; // for the tests: how many observers were closed
+}
+// Capture phase on the document: py:ready bubbles from the main script element.
+document.addEventListener(
+  "py:ready",
+  (event) => {
+    if (event.target instanceof HTMLScriptElement && event.target.src.endsWith("/main.py")) {
+      sealPyScript();
+    }
+  },
+  true,
+);
+
 const $ = (id) => document.getElementById(id);
 const keyOf = (url) => {
   const u = new URL(url, location.href);
@@ -24,6 +79,51 @@ const keyOf = (url) => {
     ? u.pathname.slice(base.pathname.length)
     : null;
 };
+
+// Same-origin files without which Python cannot start: pyscript.json, the files it
+// lists and build-info's "boot_sizes" (learnt as they arrive). One that answers not-ok
+// or fails to download fails the boot at once, instead of after BOOT_TIMEOUT_MS.
+const essential = new Set(["pyscript.json"]);
+const broken = new Map(); // asset key -> why its fetch failed
+
+function noteBroken(key, why) {
+  if (!broken.has(key)) broken.set(key, why);
+  if (essential.has(key)) fail(`Could not load ${key}: ${why}`);
+}
+
+function addEssential(key) {
+  if (key === null || essential.has(key)) return;
+  essential.add(key);
+  if (broken.has(key)) fail(`Could not load ${key}: ${broken.get(key)}`);
+  else probe(key);
+}
+
+// PyScript fetches its `files` only once Pyodide is up (seconds later on a slow
+// device): ask now with a body-less HEAD, so a missing file is reported at once.
+function probe(key) {
+  originalFetch(new URL(key, base), { method: "HEAD", cache: "no-cache" }).then(
+    (response) => {
+      // 405/501: a host without HEAD says nothing about the file; the GET will tell.
+      if (!response.ok && response.status !== 405 && response.status !== 501) {
+        noteBroken(key, `HTTP ${response.status}`);
+      }
+    },
+    (error) => noteBroken(key, String(error?.message ?? error)),
+  );
+}
+
+function learnFiles(response) {
+  // pyscript.json maps each file to fetch to its place in Python's file system.
+  response
+    .clone()
+    .json()
+    .then((config) => {
+      for (const file of Object.keys(config?.files ?? {})) {
+        addEssential(keyOf(new URL(file, response.url)));
+      }
+    })
+    .catch(() => {}); // PyScript itself reports a broken config
+}
 
 function render() {
   const bar = $("boot-progress");
@@ -68,12 +168,20 @@ function trackedFetch(input, init) {
   const promise = originalFetch(input, init);
   const key = keyOf(input instanceof Request ? input.url : String(input));
   if (key !== null && !key.endsWith("build-info.json")) {
-    promise.then((response) => {
-      if (response.ok && response.body && !received.has(key)) {
-        received.set(key, 0);
-        count(key, response);
-      }
-    }, () => {});
+    promise.then(
+      (response) => {
+        if (!response.ok) {
+          noteBroken(key, `HTTP ${response.status}`);
+          return;
+        }
+        if (key === "pyscript.json") learnFiles(response);
+        if (response.body && !received.has(key)) {
+          received.set(key, 0);
+          count(key, response);
+        }
+      },
+      (error) => noteBroken(key, String(error?.message ?? error)),
+    );
   }
   // The original Response is returned untouched (URL and type intact), so
   // WebAssembly.instantiateStreaming and the wasm code cache keep working.
@@ -98,7 +206,10 @@ if ("PerformanceObserver" in window) {
 originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
   .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`build-info.json: ${r.status}`))))
   .then((info) => {
-    for (const [key, size] of Object.entries(info.boot_sizes ?? {})) sizes.set(key, size);
+    for (const [key, size] of Object.entries(info.boot_sizes ?? {})) {
+      sizes.set(key, size);
+      addEssential(key);
+    }
     for (const entry of performance.getEntriesByType("resource")) {
       const key = keyOf(entry.name);
       if (key !== null && entry.initiatorType !== "fetch" && sizes.has(key)) {
@@ -114,6 +225,7 @@ originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
 function onReady() {
   if (state.ready) return;
   state.ready = true;
+  sealPyScript(); // normally already done when main.py started
   delete html.dataset.bootFailed;
   performance.mark("paddock-ready");
   if (window.fetch === trackedFetch) window.fetch = originalFetch;
@@ -136,10 +248,14 @@ function fail(reason) {
   $("boot-error")?.setAttribute("role", "alert"); // only when shown: no empty alerts
   $("boot-error")?.removeAttribute("hidden");
   $("main")?.setAttribute("aria-busy", "false");
+  // The shell's Play buttons said "Loading…"; they will never come alive now.
+  for (const button of document.querySelectorAll("#app .game-card button.pending")) {
+    button.textContent = "Unavailable";
+  }
 }
 
 if (html.dataset.ready === "1") onReady();
-new MutationObserver(() => {
+new NativeObserver(() => {
   if (html.dataset.ready === "1") onReady();
 }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 
@@ -156,7 +272,7 @@ function watchBody() {
     }
   };
   document.body.querySelectorAll(".py-error").forEach(take);
-  new MutationObserver((records) => {
+  new NativeObserver((records) => {
     for (const record of records) record.addedNodes.forEach(take);
   }).observe(document.body, { childList: true });
 }

@@ -10,3 +10,7 @@
 import { hooks } from "./pyscript/core.js";
 
 for (const set of Object.values(hooks.worker)) set.clear();
+
+// core.js has now created its document observer: boot.js stops capturing observers
+// (it disconnects the captured one once main.py starts; see "PyScript seal" there).
+window.paddockBoot?.pyscriptLoaded?.();

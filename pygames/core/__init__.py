@@ -1,7 +1,7 @@
 """Shared machinery of all games: the contract, matches, chance, bots, saving."""
 
 from .bots import Bot, RandomBot, SeatWindow, bot_for, register_bot
-from .match import SAVE_FORMAT, Match
+from .match import SAVE_FORMAT, Match, UndoStatus
 from .registry import CATALOGUE, CatalogueEntry, games, get_game, register_game
 from .state import (
     CHANCE,
@@ -34,6 +34,7 @@ __all__ = [
     "RandomBot",
     "SeatWindow",
     "State",
+    "UndoStatus",
     "bot_for",
     "canonical",
     "games",

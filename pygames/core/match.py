@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from .bots import Bot, SeatWindow, bot_for
 from .registry import get_game
@@ -25,6 +26,34 @@ from .state import JSON, Action, BadSave, Event, IllegalAction, canonical, sampl
 SAVE_FORMAT = "paddock-match/1"
 SEAT_KINDS = ("human", "computer")
 MAX_SEED = 2**53 - 1
+UNDO_REASONS = ("nothing", "chance", "secret", "other_seat")
+
+
+@dataclass(frozen=True)
+class UndoStatus:
+    """Whether the last move can be taken back, and if not, why.
+
+    ``seat`` is whose move would be taken back (the seat of the last action, also
+    when undo is refused), ``None`` before any action. ``reason`` is ``None`` when
+    undo is available, else one of :data:`UNDO_REASONS`: ``"nothing"`` (no action
+    to take back), ``"chance"`` (a roll, draw or shuffle followed it), ``"secret"``
+    (it committed or revealed a secret) or ``"other_seat"`` (another seat, human
+    or computer, has acted since).
+    """
+
+    seat: int | None
+    reason: str | None
+
+    @property
+    def available(self) -> bool:
+        return self.reason is None
+
+
+class _Step(NamedTuple):
+    """What undo needs to know about one history entry, kept beside it (O(1) checks)."""
+
+    barrier: bool  # for a human action: the game's undo_barrier, asked before it
+    last_action: int | None  # index of the latest action entry up to this one
 
 
 class Match:
@@ -53,6 +82,10 @@ class Match:
         self.seats = seats
         self.history: list[dict[str, Any]] = []
         self.events: list[Event] = []
+        self._steps: list[_Step] = []  # parallel to history; rebuilt, never saved
+        # Entries below this index can no longer be taken back: a seat undid its own
+        # move and left another seat's move last (that seat's chance has passed).
+        self.undo_floor = 0
         self._advance()
 
     # --- randomness -----------------------------------------------------------
@@ -62,8 +95,18 @@ class Match:
 
     def _record(self, kind: str, seat: int | None, action: Action) -> None:
         step = len(self.history)
+        barrier = False
+        if kind == "action" and seat is not None and self.seats[seat] == "human":
+            # The barrier is asked of the state before the move, which is at hand
+            # only now; a computer's move is never offered for undo, so skip it.
+            reason = self.state.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+            barrier = bool(self.state.undo_barrier(action))
         events = self.state.apply(action)
+        previous = self._steps[-1].last_action if self._steps else None
         self.history.append({"kind": kind, "seat": seat, "action": dict(action)})
+        self._steps.append(_Step(barrier, step if kind == "action" else previous))
         for event in events:
             self.events.append({**event, "step": step})
 
@@ -120,47 +163,50 @@ class Match:
         return self.events[before:]
 
     # --- undo -----------------------------------------------------------------
-    def _undo_start(self) -> int | None:
-        """Index of the history entry an undo would go back to, or None."""
-        i = len(self.history) - 1
-        # Computer moves after the human's last action are taken back with it.
-        while i >= 0 and self.history[i]["kind"] == "action":
-            seat = self.history[i]["seat"]
-            if self.seats[seat] == "human":
-                break
-            i -= 1
-        if i < 0 or self.history[i]["kind"] != "action":
-            return None  # a chance event (or nothing) is in the way
-        probe = self._replay_until(i)
-        if probe.undo_barrier(self.history[i]["action"]):
-            return None
-        return i
+    def undo_status(self) -> UndoStatus:
+        """Whether :meth:`undo` would take back the last move (O(1), no replay).
+
+        Only the last entry of the history can be taken back, and only if it is a
+        human seat's action without an undo barrier: undo never crosses a roll or
+        draw, a committed secret or another seat's move.
+        """
+        last = self._steps[-1].last_action if self._steps else None
+        if last is None:
+            return UndoStatus(None, "nothing")
+        seat: int = self.history[last]["seat"]
+        if last != len(self.history) - 1:
+            return UndoStatus(seat, "chance")
+        if self.seats[seat] != "human" or last < self.undo_floor:
+            return UndoStatus(seat, "other_seat")
+        if self._steps[last].barrier:
+            return UndoStatus(seat, "secret")
+        return UndoStatus(seat, None)
 
     def can_undo(self) -> bool:
-        return self._undo_start() is not None
+        return self.undo_status().available
 
     def undo(self) -> bool:
-        """Take back the last human action (and computer moves after it).
+        """Take back the last action, if :meth:`undo_status` allows it.
 
-        Never goes past a chance event or a committed secret. Returns False
-        (and changes nothing) when there is nothing to take back.
+        Repeated, it walks back a multi-step turn of the same seat step by step.
+        Returns False (and changes nothing) when undo is not available.
         """
-        start = self._undo_start()
-        if start is None:
+        status = self.undo_status()
+        if not status.available:
             return False
-        self._rebuild(self.history[:start])
+        self._rebuild(self.history[:-1])
+        if self.history:
+            last = self.history[-1]
+            if last["kind"] != "action" or last["seat"] != status.seat:
+                # The undoing seat has acted since the move now last: closed for good.
+                self.undo_floor = len(self.history)
         return True
-
-    def _replay_until(self, n: int) -> Any:
-        state = self.game.new_state(self.players, self.options)
-        for entry in self.history[:n]:
-            state.apply(entry["action"])
-        return state
 
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
         self.state = self.game.new_state(self.players, self.options)
         self.history = []
         self.events = []
+        self._steps = []
         for entry in history:
             self._record(entry["kind"], entry["seat"], entry["action"])
 
@@ -183,22 +229,27 @@ class Match:
         }
 
     def to_json(self) -> JSON:
-        return {"format": SAVE_FORMAT, **self.setup_json(), "history": list(self.history)}
+        data = {"format": SAVE_FORMAT, **self.setup_json(), "history": list(self.history)}
+        if self.undo_floor:
+            data["undo_floor"] = self.undo_floor  # only after an undo: older saves lack it
+        return data
 
     @classmethod
     def from_setup(cls, data: Any) -> Match:
         """A new match from :meth:`setup_json` data; ``BadSave`` if it is not valid."""
         if not isinstance(data, dict):
             raise BadSave("this is not a Paddock game setup")
+        players, seats, options = data.get("players"), data.get("seats"), data.get("options")
+        # Match() is lenient with Python callers (any sequence); saved data is JSON.
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise BadSave("this game setup cannot be used: the players must be a list of names")
+        if seats is not None and not isinstance(seats, list):
+            raise BadSave("this game setup cannot be used: the seats must be a list")
+        if options is not None and not isinstance(options, dict):
+            raise BadSave("this game setup cannot be used: the options must be an object")
         try:
-            return cls(
-                data["game"],
-                data["players"],
-                options=data.get("options"),
-                seed=data.get("seed"),
-                seats=data.get("seats"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
+            return cls(data["game"], players, options=options, seed=data.get("seed"), seats=seats)
+        except Exception as exc:  # anything wrong in the data is a bad setup
             raise BadSave(f"this game setup cannot be used: {exc}") from exc
 
     @classmethod
@@ -206,8 +257,20 @@ class Match:
         """Rebuild a saved match by replaying its history.
 
         Every step is checked against the rules and every chance outcome
-        against the seed, so a damaged or edited save is refused with ``BadSave``.
+        against the seed, so a damaged or edited save is refused with ``BadSave``,
+        and with nothing else whatever the data.
         """
+        try:
+            return cls._load(data)
+        except BadSave:
+            raise
+        except Exception as exc:
+            # Untrusted data: any failure it provokes (wrong types, deep nesting…)
+            # means it cannot be loaded, never a crash of the caller.
+            raise BadSave(f"this saved game is damaged ({type(exc).__name__})") from exc
+
+    @classmethod
+    def _load(cls, data: Any) -> Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise BadSave("this is not a Paddock saved game")
         match = cls.from_setup(data)
@@ -230,7 +293,8 @@ class Match:
                 match._record("chance", None, expected)
             elif kind == "action":
                 seat = match.state.current_player()
-                if entry.get("seat") != seat:
+                given = entry.get("seat")
+                if type(given) is not int or given != seat:
                     raise BadSave(f"step {n}: it was not that player's turn")
                 try:
                     match._record("action", seat, entry["action"])
@@ -238,6 +302,10 @@ class Match:
                     raise BadSave(f"step {n} breaks the rules: {exc}") from exc
             else:
                 raise BadSave(f"step {n} of the saved game is damaged")
+        floor = data.get("undo_floor", 0)
+        if type(floor) is not int or not 0 <= floor <= len(match.history):
+            raise BadSave("the saved game's undo mark is damaged")
+        match.undo_floor = floor
         # A save always ends at a decision or at the end: finish pending chance.
         match._advance()
         return match

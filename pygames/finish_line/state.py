@@ -26,7 +26,7 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 from __future__ import annotations
 
 import copy
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any, Self
 
@@ -188,6 +188,10 @@ class FinishLineState(State):
 
     def odds_of(self, horse: int) -> int:
         return ODDS[self.race][self.lineup.index(horse)]
+
+    def pair_odds(self, a: int, b: int) -> int:
+        """A place bet on a pair pays the sum of both horses' odds."""
+        return self.odds_of(a) + self.odds_of(b)
 
     def pool_size(self) -> int:
         return sum(self.pool.values())
@@ -757,7 +761,7 @@ class FinishLineState(State):
                 payout += pay
                 wins.append({"horse": h, "amount": amount, "odds": odds, "payout": pay})
             for pair, amount in slip["place"]:
-                odds = self.odds_of(pair[0]) + self.odds_of(pair[1])
+                odds = self.pair_odds(pair[0], pair[1])
                 pay = amount * odds if set(pair) == top2 else 0
                 payout += pay
                 places.append({"horses": list(pair), "amount": amount, "odds": odds, "payout": pay})
@@ -881,6 +885,8 @@ class FinishLineState(State):
         - ``nn``: the last two horses of ``row`` are level (upper, lower);
           ``nn_used``: neck and neck was resolved this race.
         - ``lineup``: horses by start slot (including disqualified ones).
+        - ``place_odds``: {"a-b": odds} for every pair a < b of the lineup (what a
+          place bet on it pays per unit staked); {} until the lineup is complete.
         - ``disqualified``: [{horse, slot, odds}] of this race.
         - ``pool``, ``removed``: colour → count; ``out_of_game``: colour → count
           (2 players); ``pool_size``; ``home_stretch``: yellow may be taken now.
@@ -948,13 +954,17 @@ class FinishLineState(State):
                     {
                         "horses": list(p),
                         "amount": a,
-                        "odds": self.odds_of(p[0]) + self.odds_of(p[1]) if lineup_ok else None,
+                        "odds": self.pair_odds(p[0], p[1]) if lineup_ok else None,
                     }
                     for p, a in own["place"]
                 ],
                 "stake": stake,
                 "left": self.money[viewer] - stake if self.phase == "betting" else None,
             }
+        place_odds: dict[str, int] = {}
+        if len(self.lineup) == HORSES_PER_RACE:
+            for a, b in combinations(sorted(self.lineup), 2):
+                place_odds[f"{a}-{b}"] = self.pair_odds(a, b)
         betting = self.phase == "betting"
         done = [betting and (s - self.start_player) % n < self.slips_done for s in range(n)]
         return {
@@ -975,6 +985,7 @@ class FinishLineState(State):
             "nn": self.nn,
             "nn_used": self.nn_used,
             "lineup": list(self.lineup),
+            "place_odds": place_odds,
             "disqualified": disq if len(self.lineup) == HORSES_PER_RACE else [],
             "pool": dict(self.pool),
             "removed": dict(self.removed),

@@ -31,7 +31,7 @@ from __future__ import annotations
 import pickle
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State, canonical
+from ..core.state import JSON, Action, BadSave, Event, State, is_listed
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
@@ -114,7 +114,7 @@ DICE: list[tuple[int, int]] = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 ROLL_OUTCOMES: list[tuple[Action, float]] = [
     ({"type": "roll", "a": a, "b": b}, 1 / 36) for a, b in DICE
 ]
-ROLL_KEYS: frozenset[str] = frozenset(canonical(o) for o, _ in ROLL_OUTCOMES)
+ROLL_ACTIONS: list[Action] = [o for o, _ in ROLL_OUTCOMES]
 CELLS: list[tuple[int, str]] = [(h, row) for h in HORSES for row in ROWS]
 ALL_CARDS: frozenset[str] = frozenset(CARD_HORSE)
 
@@ -143,6 +143,9 @@ def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
 
 class HomestretchState(State):
     game_id = "homestretch"
+    # A whole betting turn in one step, and any marker id of a listed value, are
+    # accepted without being listed (the list stays short for bots and the table).
+    UNLISTED_TYPES = frozenset({"place_marker", "place_bets"})
 
     def __init__(self) -> None:
         self.players: list[str] = []
@@ -360,14 +363,14 @@ class HomestretchState(State):
 
     # --- refusals -------------------------------------------------------------
     def why_illegal(self, action: Any) -> str | None:
-        """As the base class; a dice roll is checked against a precomputed set (speed)."""
+        """As the base class; a dice roll is checked against a precomputed list (speed)."""
         if (
             self.phase == "race"
             and self.pending is None
             and isinstance(action, dict)
             and isinstance(action.get("type"), str)
         ):
-            if canonical(action) in ROLL_KEYS:
+            if is_listed(action, ROLL_ACTIONS):
                 return None
             return "that is not a possible outcome of this chance event"
         return super().why_illegal(action)

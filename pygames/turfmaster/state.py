@@ -344,7 +344,8 @@ class TurfMasterState(State):
         if t not in ACTION_FIELDS:
             return f"TurfMaster has no action {t!r}"
         keys = set(ACTION_FIELDS[t])
-        if t == "play_card" and self.free_jokers and action.get("card") in JOKERS:
+        card = action.get("card")
+        if t == "play_card" and self.free_jokers and isinstance(card, str) and card in JOKERS:
             keys.add("value")
         missing = keys - set(action)
         if missing:
@@ -1010,7 +1011,12 @@ class TurfMasterState(State):
     def undo_barrier(self, action: Action) -> bool:
         """A played card (shown face up, or committed face down in V2) and a taken
         bonus pair (new cards seen by the owner) are final; so is any action that
-        ends a race (results shown, refill cards drawn into the hands)."""
+        ends a race (results shown, refill cards drawn into the hands).
+
+        In V2 every blind choice is final, a face-down decline too: the table
+        cannot tell it from a face-down card, so Undo must not tell it either."""
+        if action.get("type") in TURN_TYPES and self.phase == "blind":
+            return True
         if action.get("type") in ("play_card", "take_bonus"):
             return True
         probe = self.clone()

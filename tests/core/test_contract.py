@@ -16,6 +16,7 @@ from pygames.core import (
     BadSave,
     Game,
     IllegalAction,
+    Match,
     Option,
     RandomBot,
     SeatWindow,
@@ -27,6 +28,7 @@ from pygames.core import (
     sample_outcome,
 )
 from pygames.core.playout import random_games_per_second, random_playout
+from pygames.core.state import MAX_NAME_LENGTH
 from pygames.royal_turf import GAME
 
 
@@ -74,6 +76,33 @@ def test_new_state_player_count_out_of_range(players):
 def test_new_state_empty_names(names):
     with pytest.raises(ValueError, match="needs a name"):
         GAME.new_state(names)
+
+
+@pytest.mark.parametrize(
+    "names", [["Ann", "Ann"], ["Ann", "ann"], ["Ann", " ANN "], ["A", "B", "Ben", "ben\t"]]
+)
+def test_new_state_duplicate_names(names):
+    # Two seats the table and the results could not tell apart.
+    with pytest.raises(ValueError, match="every name must differ"):
+        GAME.new_state(names)
+
+
+def test_names_have_at_most_32_characters():
+    longest = "x" * MAX_NAME_LENGTH
+    assert MAX_NAME_LENGTH == 32
+    assert GAME.new_state([longest, "B"]).players == [longest, "B"]
+    with pytest.raises(ValueError, match="at most 32 characters"):
+        GAME.new_state([longest + "x", "B"])
+
+
+def test_names_are_kept_as_given():
+    assert GAME.new_state([" Ann ", "Ann B"]).players == [" Ann ", "Ann B"]
+
+
+def test_match_setup_with_bad_names_is_a_bad_save():
+    for players in (["Ann", "ANN"], ["A" * 33, "B"], [["Ann"], "Ben"], "AB"):
+        with pytest.raises(BadSave):
+            Match.from_setup({"game": "royal_turf", "players": players, "seed": 1})
 
 
 def test_new_state_unknown_option():

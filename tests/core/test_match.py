@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pygames.core import SAVE_FORMAT, BadSave, IllegalAction, Match
+from pygames.core import SAVE_FORMAT, BadSave, IllegalAction, Match, UndoStatus
 from pygames.core.match import MAX_SEED
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -131,27 +131,57 @@ def test_computer_action_only_on_computer_turns():
 
 
 # --- undo -------------------------------------------------------------------------
+def _snapshot(m: Match) -> tuple:
+    return list(m.history), m.state.to_json(), list(m.events)
+
+
 def test_undo_last_human_action():
     m = Match("royal_turf", PLAYERS, seed=8)
-    before = (list(m.history), m.state.to_json())
-    assert not m.can_undo() and m.undo() is False  # only chance events so far
+    before = _snapshot(m)
+    # only chance events so far
+    assert m.undo_status() == UndoStatus(None, "nothing") and not m.undo_status().available
+    assert not m.can_undo() and m.undo() is False
+    seat = m.current_player()
     m.play(m.state.legal_actions()[0])
+    assert m.undo_status() == UndoStatus(seat, None) and m.undo_status().available
     assert m.can_undo()
     assert m.undo() is True
-    assert (m.history, m.state.to_json()) == before
-    assert m.undo() is False
+    assert _snapshot(m) == before
+    assert m.undo_status().reason == "nothing" and m.undo() is False
 
 
-def test_undo_takes_back_following_computer_actions():
+def test_undo_refused_once_a_computer_has_acted():
     m = Match("royal_turf", ["H", "C1", "C2"], seed=8, seats=["human", "computer", "computer"])
     m.run_computers()
     assert m.current_player() == 0 and m.state.phase == "betting"
-    before = (list(m.history), m.state.to_json())
     m.play(m.state.legal_actions()[-1])
+    assert m.undo_status() == UndoStatus(0, None)
     m.run_computers()
-    assert len(m.history) == len(before[0]) + 3
+    assert [e["seat"] for e in m.history[-3:]] == [0, 1, 2]
+    history = list(m.history)
+    # The computers' moves are not the human's to take back, and they close the
+    # human's own move too: another seat has acted since.
+    assert m.undo_status() == UndoStatus(2, "other_seat")
+    assert not m.can_undo() and m.undo() is False and m.history == history
+
+
+def test_undo_takes_back_only_the_movers_action():
+    m = Match("royal_turf", ["A", "B"], seed=8)
+    first = m.current_player()
+    m.play(m.state.legal_actions()[0])
+    after_first = _snapshot(m)
+    second = m.current_player()
+    assert second != first
+    m.play(m.state.legal_actions()[0])
+    assert m.undo_status() == UndoStatus(second, None)
     assert m.undo() is True
-    assert (m.history, m.state.to_json()) == before
+    assert _snapshot(m) == after_first  # the first player's chip stays
+    # The second player acted after the first one's move: that move stays closed,
+    # even though the second player's move was taken back.
+    assert m.undo_status() == UndoStatus(first, "other_seat") and m.undo() is False
+    assert _snapshot(m) == after_first
+    m.play(m.state.legal_actions()[1])  # the second player moves again
+    assert m.undo_status() == UndoStatus(second, None)
 
 
 def test_undo_never_past_a_chance_event():
@@ -160,17 +190,49 @@ def test_undo_never_past_a_chance_event():
         m.play(m.state.legal_actions()[0])
     # The last chip was followed by the first die roll: it cannot be taken back.
     assert m.history[-1]["kind"] == "chance"
+    last_chip = next(e for e in reversed(m.history) if e["kind"] == "action")
+    assert m.undo_status() == UndoStatus(last_chip["seat"], "chance")
     history = list(m.history)
     assert not m.can_undo() and m.undo() is False and m.history == history
     m.play(m.state.legal_actions()[0])  # a move, then the next roll
     assert m.undo() is False and m.history[-1]["kind"] == "chance"
+    assert m.undo_status().reason == "chance"
 
 
 def test_undo_refused_after_a_face_down_chip():
     m = Match("royal_turf", ["A", "B"], {"hidden_bets": True}, seed=4)
+    seat = m.current_player()
     m.play(m.state.legal_actions()[0])
+    assert m.undo_status() == UndoStatus(seat, "secret")
     assert not m.can_undo() and m.undo() is False
     assert m.history[-1]["kind"] == "action"
+
+
+def test_multi_step_turn_walks_back_step_by_step():
+    m = Match("gambler", ["A", "B"], {"stack_order": "fixed"}, seed=0)
+    m.play({"type": "roll"})
+    rolled = _snapshot(m)
+    assert m.undo_status() == UndoStatus(0, "chance")  # the dice have landed
+    m.play({"type": "place", "die": 0, "row": 2})
+    placed_one = _snapshot(m)
+    m.play({"type": "place", "die": 1, "row": 1})
+    assert m.undo_status() == UndoStatus(0, None)
+    assert m.undo() is True and _snapshot(m) == placed_one
+    assert m.undo_status() == UndoStatus(0, None)
+    assert m.undo() is True and _snapshot(m) == rolled
+    assert m.undo_status() == UndoStatus(0, "chance") and m.undo() is False
+
+
+def test_undo_status_does_not_replay_the_game(monkeypatch):
+    m = first_legal_until(Match("royal_turf", PLAYERS, seed=8), 40)
+    expected = m.undo_status()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("undo_status must not replay the history")
+
+    monkeypatch.setattr(type(m.state), "apply", refuse)
+    monkeypatch.setattr(type(m.state), "undo_barrier", refuse)
+    assert m.undo_status() == expected and m.can_undo() == expected.available
 
 
 def test_undo_allowed_at_game_end():
@@ -182,7 +244,57 @@ def test_undo_allowed_at_game_end():
 def test_undo_of_the_final_move_refused_in_hidden_variant():
     m = first_legal_until(Match("royal_turf", ["A", "B"], {"hidden_bets": True}, seed=6), 10_000)
     assert m.is_over()  # the final move revealed every face-down chip
-    assert not m.can_undo()
+    assert m.undo_status().reason == "secret" and not m.can_undo()
+
+
+def _undo_positions() -> list[Match]:
+    """Matches whose undo status is each of the possible answers."""
+    out = [Match("royal_turf", PLAYERS, seed=8)]  # nothing
+    m = Match("royal_turf", ["A", "B"], seed=8)
+    m.play(m.state.legal_actions()[0])
+    out.append(m)  # available
+    m = Match("royal_turf", ["A", "B"], seed=8)
+    m.play(m.state.legal_actions()[0])
+    m.play(m.state.legal_actions()[0])
+    m.undo()
+    out.append(m)  # other_seat, after an undo (the undo mark is saved)
+    m = Match("royal_turf", ["A", "B"], {"hidden_bets": True}, seed=4)
+    m.play(m.state.legal_actions()[0])
+    out.append(m)  # secret
+    m = Match("royal_turf", ["H", "C"], seed=3, seats=["human", "computer"])
+    m.run_computers()
+    m.play(m.state.legal_actions()[0])
+    m.run_computers()
+    out.append(m)  # other_seat, a computer
+    m = Match("royal_turf", ["A", "B"], seed=4)
+    while m.state.phase == "betting":
+        m.play(m.state.legal_actions()[0])
+    out.append(m)  # chance
+    m = Match("gambler", ["A", "B"], {"stack_order": "fixed"}, seed=0)
+    m.play({"type": "roll"})
+    m.play({"type": "place", "die": 0, "row": 2})
+    out.append(m)  # available, within a multi-step turn
+    return out
+
+
+def test_undo_status_survives_save_and_load():
+    reasons = set()
+    for m in _undo_positions():
+        again = Match.from_json(roundtrip(m.to_json()))
+        assert again.undo_status() == m.undo_status()
+        reasons.add(again.undo_status().reason)
+        assert again.undo() == m.undo() and again.to_json() == m.to_json()
+        assert again.undo_status() == m.undo_status()
+    assert reasons >= {None, "nothing", "chance", "secret", "other_seat"}
+
+
+@pytest.mark.parametrize("floor", [-1, True, "2", 1.0, 10**6])
+def test_damaged_undo_mark_refused(floor):
+    data = roundtrip(_undo_positions()[2].to_json())
+    assert data["undo_floor"] > 0
+    data["undo_floor"] = floor
+    with pytest.raises(BadSave, match="undo mark"):
+        Match.from_json(data)
 
 
 # --- save and load ---------------------------------------------------------------

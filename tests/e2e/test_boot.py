@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from urllib.parse import urlsplit
 
@@ -90,3 +91,80 @@ def test_served_headers(server_url: str) -> None:
 
     js = _head(server_url + "pyodide/pyodide.mjs")
     assert js["content-type"].startswith("text/javascript")
+
+
+BOOT_ERROR_WITHIN_MS = 10_000
+
+
+def _assert_boot_fails_fast(page: Page, server_url: str, pattern: str, how: str) -> None:
+    """With one boot asset refused, the friendly error shows at once and nothing is live."""
+
+    def refuse(route: Route) -> None:
+        if how == "abort":
+            route.abort()
+        else:
+            route.fulfill(status=404, body="not found")
+
+    page.route(pattern, refuse)
+    started = time.monotonic()
+    page.goto(server_url)
+    page.locator("#boot-error").wait_for(state="visible", timeout=BOOT_ERROR_WITHIN_MS)
+    assert time.monotonic() - started < BOOT_ERROR_WITHIN_MS / 1000
+    assert page.locator("#boot-error[role=alert]").count() == 1
+    assert page.evaluate("document.documentElement.dataset.bootFailed") == "1"
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.locator("#boot-progress").is_hidden()
+    details = " ".join(page.evaluate("window.paddockBoot.errors"))
+    assert "Could not load" in details
+    # The static shell stays inert and says so: no Play button can be pressed.
+    buttons = page.locator("#app button")
+    assert buttons.count() >= 5
+    for i in range(buttons.count()):
+        assert buttons.nth(i).is_disabled()
+    assert page.locator(".game-card button:not([disabled])").count() == 0
+    assert page.get_by_role("button", name="Play").count() == 0
+    assert page.locator(".game-card button").first.inner_text() == "Unavailable"
+
+
+def test_missing_site_package_fails_fast(page: Page, server_url: str) -> None:
+    _assert_boot_fails_fast(page, server_url, "**/paddock_web.zip", "404")
+
+
+def test_missing_wheel_fails_fast(page: Page, server_url: str) -> None:
+    _assert_boot_fails_fast(page, server_url, "**/pygames-*.whl", "404")
+
+
+def test_failed_stdlib_download_fails_fast(page: Page, server_url: str) -> None:
+    _assert_boot_fails_fast(page, server_url, "**/python_stdlib.zip", "abort")
+
+
+def test_missing_config_fails_fast(page: Page, server_url: str) -> None:
+    _assert_boot_fails_fast(page, server_url, "**/pyscript.json", "404")
+
+
+def test_play_buttons_look_not_ready_until_python_is_up(page: Page, server_url: str) -> None:
+    # Hold the site package back so the shell is seen as it is while loading.
+    held: list[Route] = []
+    hold = [True]
+
+    def gate(route: Route) -> None:
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/paddock_web.zip", gate)
+    page.goto(server_url)
+    button = page.locator(".game-card button").first
+    assert button.inner_text() == "Loading…"
+    assert button.is_disabled()
+    assert button.evaluate("b => getComputedStyle(b).cursor") == "progress"
+    assert page.get_by_role("button", name="Play").count() == 0
+    hold[0] = False
+    for route in held:
+        route.continue_()
+    page.wait_ready()  # type: ignore[attr-defined]
+    ready = page.locator(".game-card button").first
+    assert ready.is_enabled()
+    assert ready.evaluate("b => getComputedStyle(b).cursor") == "pointer"
+    assert page.evaluate("window.paddockBoot.errors") == []

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
+from e2e_helpers import saved_json
 from playwright.sync_api import Page
 
 from pygames.core import Match
-
-SAVE_KEY = "paddock.save.v1"
 
 
 def test_full_game_through_the_ui(page: Page) -> None:
@@ -80,7 +78,7 @@ def test_full_game_through_the_ui(page: Page) -> None:
         page.wait_for_timeout(15)
     assert slips == 2 * 3 and curtains == slips  # two humans, three races
     assert interludes == 2 and uses > 10
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    saved = saved_json(page)
     engine = Match.from_json(saved)
     assert engine.is_over()
     shown = {

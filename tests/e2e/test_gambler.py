@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
+from e2e_helpers import saved_json
 from playwright.sync_api import Page
 
 from pygames.core import Match
-
-SAVE_KEY = "paddock.save.v1"
 
 
 def test_full_game_through_the_ui(page: Page) -> None:
@@ -75,7 +73,7 @@ def test_full_game_through_the_ui(page: Page) -> None:
         if seat in moves:
             moves[seat] += 1
     assert moves[0] > 5 and moves[1] > 5 and keyboard > 0 and mouse > 0
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    saved = saved_json(page)
     engine = Match.from_json(saved)
     assert engine.is_over()
     shown = {

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
+from e2e_helpers import saved_match
 from playwright.sync_api import Page
 
-from pygames.core import Match
 from pygames.homestretch.data import MARKER_VALUE
 
 EVIL = "<img src=x onerror=alert(1)>"
-SAVE_KEY = "paddock.save.v1"
 
 
 def start_game(page: Page, names: list[str], seats: list[str], seed: int) -> None:
@@ -26,9 +24,6 @@ def start_game(page: Page, names: list[str], seats: list[str], seed: int) -> Non
     page.check("input[name=opt_short_game]")
     page.click("[data-testid=start-game]")
 
-
-def saved_match(page: Page) -> Match:
-    return Match.from_json(json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")))
 
 
 def attrs(page: Page, selector: str, name: str) -> list[str]:
@@ -91,7 +86,7 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
                 ).count()
                 == 0
             )
-            assert f"Pass the device to {names[seat]}" in curtain.inner_text()
+            assert f"Pass the device to \u2068{names[seat]}\u2069" in curtain.inner_text()
             confirm.click()
             curtains += 1
             unlocked = seat

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
 
+from e2e_helpers import saved_match
 from playwright.sync_api import Page
 
-from pygames.core import Match
-
 EVIL = "<img src=x onerror=alert(1)>"
-SAVE_KEY = "paddock.save.v1"
 
-
-def saved_match(page: Page) -> Match:
-    return Match.from_json(json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")))
 
 
 def test_full_quick_race_through_the_ui(page: Page) -> None:
@@ -50,7 +44,8 @@ def test_full_quick_race_through_the_ui(page: Page) -> None:
             confirm = page.locator("[data-testid=curtain-confirm]")
             seat = int(confirm.get_attribute("data-arg") or "-1")
             assert seats[seat] == "human"
-            assert f"Pass the device to {names[seat]}" in page.locator("#app").inner_text()
+            shown = page.locator("#app").inner_text()
+            assert f"Pass the device to \u2068{names[seat]}\u2069" in shown
             confirm.click()
             curtains += 1
             unlocked = seat

@@ -167,7 +167,7 @@ def test_random_games_keep_invariants(n, hidden):
 )
 def test_hypothesis_any_choice_sequence_ends_consistently(n, hidden, choices):
     """Decisions chosen by Hypothesis (chance by a fixed seed) keep every invariant."""
-    s = GAME.new_state(["x"] * n, {"hidden_bets": hidden})
+    s = GAME.new_state([f"x{i}" for i in range(n)], {"hidden_bets": hidden})
     rng = random.Random(0)
     i = 0
     while not s.is_terminal():

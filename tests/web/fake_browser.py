@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
+
+from pygames.core import Match
 
 
 class _Controls(HTMLParser):
@@ -37,20 +40,36 @@ class FakeBrowser:
         self.scrolled = 0
         self._languages = languages or ["en-GB"]
         self.file_callback: Callable[[str], None] | None = None
+        self.hands: list[str | None] = []  # the ``hand`` of every render
+        self.history: list[str] = [hash_]  # history entries (push_hash adds one)
+        self.fail_writes = False  # pretend the storage is full
+        self.clock = 1_700_000_000_000.0
+        self.navigate: Callable[[str], None] | None = None
+        self.storage_listener: Callable[[str], None] | None = None
 
     # Browser protocol
     def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
         self.handler = handler
 
-    def render(self, body: str, lang: str, title: str) -> None:
+    def render(self, body: str, lang: str, title: str, hand: str | None = None) -> None:
         self.html = str(body)
         self.lang = lang
+        self.hands.append(hand)
 
     def storage_get(self, key: str) -> str | None:
         return self.store.get(key)
 
-    def storage_set(self, key: str, value: str) -> None:
+    def storage_set(self, key: str, value: str) -> bool:
+        if self.fail_writes:
+            return False
         self.store[key] = value
+        return True
+
+    def storage_keys(self) -> list[str]:
+        return list(self.store)
+
+    def on_storage(self, callback: Callable[[str], None]) -> None:
+        self.storage_listener = callback
 
     def storage_remove(self, key: str) -> None:
         self.store.pop(key, None)
@@ -63,6 +82,18 @@ class FakeBrowser:
 
     def set_hash(self, value: str) -> None:
         self.hash = value
+        self.history[-1] = value
+
+    def push_hash(self, value: str) -> None:
+        self.hash = value
+        self.history.append(value)
+
+    def on_navigate(self, callback: Callable[[str], None]) -> None:
+        self.navigate = callback
+
+    def now_ms(self) -> float:
+        self.clock += 1000
+        return self.clock
 
     def read_form(self, form_id: str) -> dict[str, str]:
         return dict(self.form) if f'id="{form_id}"' in self.html else {}
@@ -86,6 +117,19 @@ class FakeBrowser:
         self.ready = True
 
     # test helpers
+    def back(self) -> None:
+        """The browser's Back button."""
+        assert self.navigate is not None and len(self.history) > 1
+        self.history.pop()
+        self.hash = self.history[-1]
+        self.navigate(self.hash)
+
+    def saved_match(self) -> Any:
+        """The match saved for the game on screen (its slot is in the address)."""
+        assert self.hash.startswith("#/play/"), self.hash
+        data = json.loads(self.store["paddock.game." + self.hash[len("#/play/") :]])
+        return Match.from_json(data["match"])
+
     def controls(self) -> list[dict[str, str]]:
         parser = _Controls()
         parser.feed(self.html)

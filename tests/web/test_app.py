@@ -15,10 +15,10 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import i18n, setup_link  # noqa: E402
-from paddock_web.app import SAVE_KEY, TABLES, App, coerce_options  # noqa: E402
+from paddock_web.app import TABLES, App, coerce_options  # noqa: E402
 
 import pygames  # noqa: E402
-from pygames.core import CATALOGUE, Match  # noqa: E402
+from pygames.core import CATALOGUE  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -105,7 +105,7 @@ def test_full_game_with_computers_and_escaped_names() -> None:
         int(c): int(v)
         for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)
     }
-    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    replay = b.saved_match()
     assert shown == {i: int(s) for i, s in enumerate(replay.scores())}
 
 
@@ -140,19 +140,23 @@ def test_reload_resumes_and_damaged_save_is_friendly() -> None:
     rng = random.Random(1)
     for _ in range(8):
         step(app, b, rng)
-    assert app.match is not None
+    assert app.match is not None and b.hash.startswith("#/play/")
     saved = app.match.to_json()
-    again = App(b)
+    again = App(b)  # a reload: same address, same storage
     again.start()
     assert again.screen == "table" and again.match is not None
     assert again.match.state == app.match.state and again.match.to_json() == saved
-    b.store[SAVE_KEY] = '{"format": "paddock-match/1", "game": "royal_turf", "history": 5'
+    key = "paddock.game." + b.hash[len("#/play/") :]
+    broken_text = '{"format": "paddock-slot/1", "match": 5'
+    b.store[key] = broken_text
     broken = App(b)
     broken.start()
     assert broken.screen == "home"
     assert "could not be loaded" in b.text() and "Traceback" not in b.html
     b.click("fresh")
-    assert SAVE_KEY not in b.store
+    # Nothing is deleted without asking: the damaged save stays, listed as such.
+    assert b.store[key] == broken_text
+    assert "A saved game that cannot be read" in b.text()
 
 
 def test_share_link_round_trip_and_bad_link() -> None:
@@ -203,6 +207,8 @@ def test_undo_and_export_import() -> None:
     shared["options"] = coerce_options(shared["game"], shared["options"])
     assert shared == app.match.setup_json()
     b.click("export")
+    assert b.downloads == [] and "shows every hidden bet" in b.text()  # asks first
+    b.click("export", "anyway")
     name, text = b.downloads[-1]
     assert name.endswith(".json") and json.loads(text)["game"] == "royal_turf"
     b.click("overlay", "menu")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -16,7 +15,7 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import gambler  # noqa: E402
-from paddock_web.app import SAVE_KEY, App  # noqa: E402
+from paddock_web.app import App  # noqa: E402
 from paddock_web.i18n import Catalogue  # noqa: E402
 from paddock_web.table import GameContext  # noqa: E402
 
@@ -132,7 +131,7 @@ def test_complete_games(names: list[str], seats: list[str], options: dict[str, s
         int(c): int(v)
         for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)
     }
-    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    replay = b.saved_match()
     assert shown == {i: int(s) for i, s in enumerate(replay.scores())}
     rounds = len(replay.state.view(None)["results"])
     assert b.html.count('data-testid="gb-round-result-') == rounds

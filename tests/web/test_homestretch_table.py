@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -16,10 +15,9 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import homestretch  # noqa: E402
-from paddock_web.app import SAVE_KEY, App  # noqa: E402
+from paddock_web.app import App  # noqa: E402
 from paddock_web.i18n import Catalogue  # noqa: E402
 
-from pygames.core import Match  # noqa: E402
 from pygames.homestretch import GAME, HomestretchState  # noqa: E402
 from pygames.homestretch.data import MARKER_VALUE, PAYOUT  # noqa: E402
 
@@ -155,7 +153,7 @@ def test_complete_games_every_player_count(
     races = 2 if "short_game" in options else 4
     assert seen["continue"] == races - 1
     # The final standings on screen are the engine's, replayed from the save.
-    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    replay = b.saved_match()
     shown = {
         int(c): int(v)
         for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)

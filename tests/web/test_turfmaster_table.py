@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re
@@ -17,7 +16,7 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web import turfmaster as table  # noqa: E402
-from paddock_web.app import SAVE_KEY, App  # noqa: E402
+from paddock_web.app import App  # noqa: E402
 from paddock_web.i18n import Catalogue  # noqa: E402
 from paddock_web.table import GameContext  # noqa: E402
 
@@ -137,7 +136,7 @@ def final_check(app: App, b: FakeBrowser) -> None:
         int(c): int(v)
         for c, v in re.findall(r'data-testid="result-(\d)".*?data-score="(-?\d+)"', b.html)
     }
-    replay = Match.from_json(json.loads(b.store[SAVE_KEY]))
+    replay = b.saved_match()
     assert shown == {i: int(s) for i, s in enumerate(replay.scores())}
     ranks = [int(r) for r in re.findall(r'class="num rank">(\d+)<', b.html)]
     assert sorted(ranks) == sorted(replay.ranking())

@@ -3,29 +3,34 @@
 Everything is drawn from the engine's ``view()`` into one HTML string per
 render (see :mod:`.html`, which escapes all text); a single delegated listener
 turns clicks and key presses on ``[data-act]`` elements back into calls here.
+
+Screens have addresses (``#/``, ``#/setup/<game>``, ``#/play/<saved game>``), so the
+browser's Back and Forward move between them and a reload opens the same screen.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import random
+import time
 from types import ModuleType
 from typing import Any
 
 import pygames
 from pygames.core import CATALOGUE, BadSave, IllegalAction, Match
 from pygames.core.match import MAX_SEED
+from pygames.core.saving import loads_save
 
 from . import setup_link
 from .dom import Browser
 from .html import Markup, classes, h, join
 from .i18n import LANGUAGES, Catalogue, pick_language
-from .table import GameContext
+from .saves import LEGACY_ID, SaveStore, Slot, new_id
+from .table import GameContext, initial, isolate
 
-SAVE_KEY = "paddock.save.v1"
 LANG_KEY = "paddock.lang"
 SPEED_KEY = "paddock.speed"
+MAX_NAME = 32
 
 
 def _find_tables() -> dict[str, ModuleType]:
@@ -68,12 +73,17 @@ class App:
         lang = self.b.storage_get(LANG_KEY) or pick_language(self.b.languages())
         self.cat = Catalogue(lang)
         self.speed = self.b.storage_get(SPEED_KEY) or "normal"
+        self.store = SaveStore(browser)
         self.match: Match | None = None
+        self.slot: Slot | None = None  # where self.match is saved
         self.screen = "home"
         self.setup: dict[str, Any] = {}
         self.notice: str | None = None  # friendly message on the home screen
+        self.table_notice: str | None = None  # e.g. "moved on in another tab"
+        self.save_failed = False  # the last autosave could not be written
         self.error: str | None = None  # refusal shown in the action bar
-        self.overlay: str | None = None  # "rules" | "log" | "menu"
+        self.overlay: str | None = None  # "rules" | "log" | "menu" | "export"
+        self.confirm: tuple[str, str] | None = None  # ("delete", slot id) | ("abandon", "")
         self.unlocked: int | None = None  # seat whose private panel may be drawn
         self.peek: int | None = None  # seat reviewing their own secrets
         self.local: dict[str, Any] = {}  # per-turn UI choices (e.g. the chip picked)
@@ -82,29 +92,59 @@ class App:
         self.interlude = False  # a race just ended: show its settlement before going on
         self._timer = 0
         self._last_shown: tuple[Any, ...] | None = None
+        self._hand: str | None = None  # whose controls the last render drew
+        self._last_human: int | None = None  # the human seat that had the last public turn
 
-    # --- start ------------------------------------------------------------------
+    # --- start and addresses ------------------------------------------------------
     def start(self) -> None:
         self.b.listen(self.on_act)
-        hash_ = self.b.get_hash()
-        if hash_.startswith("#new"):
-            self.open_link(hash_)
-        else:
-            self.resume()
+        self.b.on_navigate(self.on_navigate)
+        self.b.on_storage(self.on_storage)
+        self.route(self.b.get_hash())
         self.render()
         self.b.set_ready()
 
-    def resume(self) -> None:
-        raw = self.b.storage_get(SAVE_KEY)
-        if not raw:
-            return
+    def route(self, hash_: str) -> None:
+        """Show the screen at this address (a reload, Back/Forward, or a pasted link)."""
+        self.overlay = None
+        self.confirm = None
+        self.error = None
+        if hash_.startswith("#new"):
+            self.open_link(hash_)
+        elif hash_.startswith("#/play/"):
+            self.open_slot(hash_[len("#/play/") :])
+        elif hash_.startswith("#/setup/"):
+            game_id = hash_[len("#/setup/") :]
+            if self.setup.get("game") == game_id:
+                self.screen = "setup"
+            elif game_id in TABLES:
+                self.new_setup(game_id)
+            else:
+                self.screen = "home"
+        else:
+            self.screen = "home"
+
+    def go(self, hash_: str) -> None:
+        """A new history entry for the screen now shown (Back returns to the last)."""
+        if self.b.get_hash() != hash_:
+            self.b.push_hash(hash_)
+
+    def on_navigate(self, hash_: str) -> None:
+        self.route(hash_)
+        self.render()
+
+    def open_slot(self, slot_id: str) -> None:
         try:
-            self.match = Match.from_json(json.loads(raw))
-            self.screen = "table"
-        except Exception:  # any damage: say so kindly, never a traceback
-            self.match = None
+            loaded = self.store.load(slot_id)
+        except BadSave:  # damaged or gone: say so kindly; the save itself stays
             self.screen = "home"
             self.notice = self.cat.t("save_damaged")
+            return
+        self.match, self.slot = loaded.match, loaded.slot
+        self.enter_table()
+        if slot_id == LEGACY_ID:
+            self.save()  # the old single save moves into a slot of its own
+            self.b.set_hash(f"#/play/{self.slot.id}")
 
     def open_link(self, hash_: str) -> None:
         try:
@@ -120,8 +160,40 @@ class App:
 
     # --- saving -----------------------------------------------------------------
     def save(self) -> None:
-        if self.match is not None:
-            self.b.storage_set(SAVE_KEY, json.dumps(self.match.to_json()))
+        """Autosave after every step; never over newer moves made in another tab."""
+        if self.match is None or self.slot is None:
+            return
+        outcome = self.store.write(self.slot, self.match, self.b.now_ms())
+        self.save_failed = outcome == "failed"
+        if outcome == "behind":
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """Another tab saved this game: show its newer moves instead of ours."""
+        assert self.slot is not None
+        try:
+            loaded = self.store.load(self.slot.id)
+        except BadSave:
+            self.match = self.slot = None
+            self.screen = "home"
+            self.notice = self.cat.t("game_gone")
+            self.b.set_hash("#/")
+            return
+        self.match, self.slot = loaded.match, loaded.slot
+        self.table_notice = self.cat.t("other_tab")
+        self.unlocked = self.peek = None
+        self.local = {}
+        self.interlude = False
+        self.fresh_events = 0
+
+    def on_storage(self, key: str) -> None:
+        if self.screen == "table" and self.slot is not None and self.match is not None:
+            stored = self.store.peek(self.slot.id)
+            if stored is None or stored.rev != self.slot.rev:
+                self.catch_up()
+                self.render()
+        elif self.screen == "home":
+            self.render()  # the list of saved games may have changed
 
     # --- actions from the page ------------------------------------------------
     def on_act(self, act: str, arg: str, value: str | None = None) -> None:
@@ -140,22 +212,30 @@ class App:
     def act_home(self, _: str, __: str | None) -> None:
         self.screen = "home"
         self.overlay = None
+        self.confirm = None
+        self.go("#/")
 
     def act_overlay(self, arg: str, _: str | None) -> None:
         self.overlay = None if self.overlay == arg or arg == "close" else arg
 
-    def act_choose(self, arg: str, _: str | None) -> None:
-        game = pygames.get_game(arg)
+    def new_setup(self, game_id: str) -> None:
+        game = pygames.get_game(game_id)
+        n = max(3, game.min_players)
         self.setup = {
             "game": game.id,
-            "players": [
-                self.cat.t("default_name", n=i + 1) for i in range(max(3, game.min_players))
-            ],
-            "seats": ["human", "human"] + ["computer"] * (max(3, game.min_players) - 2),
+            "players": [self.cat.t("default_name", n=i + 1) for i in range(n)],
+            "seats": ["human", "human"] + ["computer"] * (n - 2),
             "options": {o.name: o.default for o in game.options},
             "seed": None,
         }
         self.screen = "setup"
+
+    def act_choose(self, arg: str, _: str | None) -> None:
+        if arg not in TABLES:
+            return
+        self.new_setup(arg)
+        self.notice = None
+        self.go(f"#/setup/{arg}")
 
     def act_count(self, arg: str, _: str | None) -> None:
         self.read_form()
@@ -174,7 +254,7 @@ class App:
         game = pygames.get_game(self.setup["game"])
         n = len(self.setup["players"])
         self.setup["players"] = [
-            (form.get(f"name{i}") or "").strip()[:32] or self.cat.t("default_name", n=i + 1)
+            (form.get(f"name{i}") or "").strip()[:MAX_NAME] or self.cat.t("default_name", n=i + 1)
             for i in range(n)
         ]
         self.setup["seats"] = [
@@ -195,48 +275,84 @@ class App:
 
     def act_start(self, _: str, __: str | None) -> None:
         self.read_form()
-        setup = dict(self.setup)
-        if setup.get("seed") is None:
-            setup["seed"] = random.randrange(MAX_SEED)
+        names = [p.strip().casefold() for p in self.setup["players"]]
+        if len(set(names)) != len(names):
+            self.error = self.cat.t("names_differ")
+            return
         try:
-            self.match = Match.from_setup(setup)
+            # Without a typed seed the match draws one from a strong random source,
+            # and it is never shown: whoever knows it knows every die and hidden card.
+            match = Match.from_setup(self.setup)
         except BadSave as exc:
             self.error = str(exc)
             return
-        self.setup["seed"] = setup["seed"]
-        self.begin_table()
+        self.begin_table(match, seed_shared=self.setup.get("seed") is not None)
 
-    def begin_table(self) -> None:
+    def begin_table(self, match: Match, seed_shared: bool) -> None:
+        """A new game in a slot of its own: no other saved game is touched."""
+        self.match = match
+        self.slot = Slot(id=new_id(), seed_shared=seed_shared)
+        self.save()
+        self.enter_table()
+        self.go(f"#/play/{self.slot.id}")
+
+    def enter_table(self) -> None:
         self.screen = "table"
         self.unlocked = self.peek = None
         self.local = {}
         self.overlay = None
-        self.b.set_hash("")
-        self.save()
+        self.confirm = None
+        self.interlude = False
+        self.fresh_events = 0
+        self.table_notice = None
+        self.notice = None
 
     def act_again(self, _: str, __: str | None) -> None:
         if self.match is None:
             return
         setup = self.match.setup_json()
-        setup["seed"] = random.randrange(MAX_SEED)
-        self.match = Match.from_setup(setup)
-        self.begin_table()
+        setup["seed"] = None  # new dice, never shown
+        self.begin_table(Match.from_setup(setup), seed_shared=False)
 
     def act_fresh(self, _: str, __: str | None) -> None:
-        self.b.storage_remove(SAVE_KEY)
-        self.match = None
+        """Dismiss a notice and go home; nothing is deleted."""
         self.notice = None
-        self.screen = "home"
-        self.b.set_hash("")
+        self.act_home("", None)
 
-    def act_resume(self, _: str, __: str | None) -> None:
-        if self.match is not None:
-            self.screen = "table"
+    def act_resume(self, arg: str, _: str | None) -> None:
+        self.open_slot(arg)
+        if self.screen == "table" and self.slot is not None:
+            self.go(f"#/play/{self.slot.id}")
+
+    def act_ask(self, arg: str, value: str | None) -> None:
+        """Ask before anything is deleted: ``ask delete <id>`` or ``ask abandon``."""
+        self.overlay = None
+        self.confirm = (arg, value or "")
+
+    def act_cancel(self, _: str, __: str | None) -> None:
+        self.confirm = None
+        self.overlay = None
+
+    def act_delete(self, _: str, __: str | None) -> None:
+        if self.confirm is None:
+            return
+        kind, slot_id = self.confirm
+        self.confirm = None
+        if kind == "abandon" and self.slot is not None:
+            slot_id = self.slot.id
+        elif kind != "delete":
+            return
+        self.store.delete(slot_id)
+        if self.slot is not None and self.slot.id == slot_id:
+            self.match = self.slot = None
+            self.act_home("", None)
 
     def act_unlock(self, arg: str, _: str | None) -> None:
-        if self.match is None:
+        if self.match is None or not arg.isdigit():
             return
         seat = int(arg)
+        if self.needs_curtain() != seat:
+            return  # a stale control: only the curtain on screen can be confirmed
         if self.peek_pending() == seat:
             self.peek = seat
         self.unlocked = seat
@@ -270,6 +386,7 @@ class App:
             return
         self.note_events(before)
         self.local = {}
+        self.table_notice = None
         if self.match.current_player() != actor:
             self.unlocked = None  # the private panel closes when the turn passes
         self.save()
@@ -284,18 +401,25 @@ class App:
         self.interlude = False
 
     def act_undo(self, _: str, __: str | None) -> None:
-        if self.match is not None and self.match.undo():
+        if self.match is None or not self.undo_offered():
+            return
+        if self.match.undo():
             self.unlocked = None
             self.interlude = False
             self.local = {}
             self.fresh_events = 0
             self.save()
 
-    def act_export(self, _: str, __: str | None) -> None:
+    def act_export(self, arg: str, _: str | None) -> None:
+        if self.match is None:
+            return
+        if not self.match.is_over() and arg != "anyway":
+            self.overlay = "export"  # the file holds every hidden bet, hand and the dice
+            return
         self.overlay = None
-        if self.match is not None:
-            name = f"paddock-{self.match.game_id}-{self.match.seed}.json"
-            self.b.download(name, json.dumps(self.match.to_json(), indent=1))
+        stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(self.b.now_ms() / 1000))
+        name = f"paddock-{self.match.game_id}-{stamp}.json"  # never the seed
+        self.b.download(name, json.dumps(self.match.to_json(), indent=1))
 
     def act_import(self, _: str, __: str | None) -> None:
         self.overlay = None
@@ -303,13 +427,13 @@ class App:
 
     def import_text(self, text: str) -> None:
         try:
-            self.match = Match.from_json(json.loads(text))
-        except Exception:
+            match = Match.from_json(loads_save(text))
+        except BadSave:
             self.notice = self.cat.t("import_failed")
             self.screen = "home"
+            self.go("#/")
         else:
-            self.notice = None
-            self.begin_table()
+            self.begin_table(match, seed_shared=False)
         self.render()
 
     # --- computer seats ---------------------------------------------------------
@@ -326,6 +450,8 @@ class App:
             return
         if self.local.get("peek_request") is not None or self.interlude:
             return  # someone is reading their secrets or the settlement; wait for them
+        if self.confirm is not None:
+            return  # a question is open; the table waits for the answer
         before = len(self.match.events)
         self.match.play_computer()
         self.note_events(before)
@@ -333,16 +459,17 @@ class App:
         self.save()
         self.render()
 
-    # --- drawing ------------------------------------------------------------------
     def render(self) -> None:
         self.legal = []
+        self._hand = None  # the table sets whose controls it draws
         if self.screen == "table" and self.match is not None:
             body = self.table_screen()
         elif self.screen == "setup" and self.setup:
             body = self.setup_screen()
         else:
+            self.screen = "home"
             body = self.home_screen()
-        self.b.render(body, self.cat.lang, self.cat.t("site_title"))
+        self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand)
         shown = (
             self.screen,
             self.interlude,
@@ -360,7 +487,12 @@ class App:
         ):
             self.schedule_computer()
 
-    def header(self, title: str | None = None) -> Markup:
+    def names(self) -> list[str]:
+        """The players' names as shown in running text (direction-isolated)."""
+        assert self.match is not None
+        return [isolate(n) for n in self.match.players]
+
+    def header(self, title: str | None = None, behind_curtain: bool = False) -> Markup:
         t = self.cat.t
         langs = [
             h(
@@ -408,7 +540,8 @@ class App:
             ]
         return h(
             "header",
-            {"class": "site-header"},
+            # Behind a curtain nothing of the page can be reached, not even by Tab.
+            {"class": "site-header", "inert": behind_curtain},
             h("button", {"type": "button", "class": "brand", "data-act": "home"}, t("site_title")),
             h("span", {"class": "game-title"}, title or ""),
             h(
@@ -451,17 +584,6 @@ class App:
                     else h("p", {"class": "soon-note"}, t("not_built")),
                 )
             )
-        resume = None
-        if self.match is not None and not self.match.is_over():
-            resume = h(
-                "p",
-                {"class": "resume"},
-                h(
-                    "button",
-                    {"type": "button", "data-act": "resume", "class": "primary"},
-                    t("resume_game", game=t(f"game_{self.match.game_id}")),
-                ),
-            )
         notice = None
         if self.notice:
             notice = h(
@@ -478,8 +600,108 @@ class App:
                 notice,
                 h("h1", {}, t("home_heading")),
                 h("p", {"class": "lead"}, t("home_lead")),
-                resume,
+                self.your_games(),
                 h("ul", {"class": "game-list"}, cards),
+            ),
+            self.confirm_dialog(),
+        )
+
+    def your_games(self) -> Markup | None:
+        """Every saved game: resume it, or delete it after a confirmation."""
+        t = self.cat.t
+        slots = self.store.slots()
+        if not slots:
+            return None
+        items = []
+        for slot in slots:
+            if slot.damaged or slot.game not in TABLES:
+                title, who, state = t("damaged_save"), "", t("damaged_save_help")
+            else:
+                title = t(f"game_{slot.game}")
+                who = ", ".join(isolate(p) for p in slot.players)
+                state = t("game_finished") if slot.over else t("game_in_progress")
+            items.append(
+                h(
+                    "li",
+                    {
+                        "class": classes("saved-game", slot.damaged and "damaged"),
+                        "data-testid": f"saved-{slot.id}",
+                    },
+                    h("span", {"class": "sg-title"}, title),
+                    h("span", {"class": "sg-players"}, who),
+                    h("span", {"class": "sg-state"}, state),
+                    not slot.damaged
+                    and h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "primary",
+                            "data-act": "resume",
+                            "data-arg": slot.id,
+                            "data-testid": f"resume-{slot.id}",
+                        },
+                        t("view_results") if slot.over else t("resume"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-act": "ask",
+                            "data-arg": "delete",
+                            "value": slot.id,
+                            "data-testid": f"delete-{slot.id}",
+                        },
+                        t("delete"),
+                    ),
+                )
+            )
+        return h(
+            "section",
+            {"class": "your-games", "aria-labelledby": "your-games-h"},
+            h("h2", {"id": "your-games-h"}, t("your_games")),
+            h("ul", {}, items),
+        )
+
+    def confirm_dialog(self) -> Markup | None:
+        """The question asked before a saved game is deleted or abandoned."""
+        if self.confirm is None:
+            return None
+        t = self.cat.t
+        kind = self.confirm[0]
+        question = t("confirm_abandon") if kind == "abandon" else t("confirm_delete")
+        return h(
+            "div",
+            {
+                "class": "overlay",
+                "role": "alertdialog",
+                "aria-modal": "true",
+                "aria-labelledby": "confirm-h",
+                "data-testid": "confirm",
+            },
+            h(
+                "div",
+                {"class": "overlay-inner"},
+                h("h2", {"id": "confirm-h", "tabindex": "-1", "data-focus": True}, question),
+                h("p", {}, t("cannot_be_undone")),
+                h(
+                    "div",
+                    {"class": "form-actions"},
+                    h(
+                        "button",
+                        {"type": "button", "data-act": "cancel", "data-testid": "confirm-no"},
+                        t("keep_game"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "danger",
+                            "data-act": "delete",
+                            "data-testid": "confirm-yes",
+                        },
+                        t("abandon_game") if kind == "abandon" else t("delete"),
+                    ),
+                ),
             ),
         )
 
@@ -589,7 +811,8 @@ class App:
                 for k in SPEEDS
             ],
         )
-        link = setup_link.build(self.setup) if self.setup.get("seed") is not None else None
+        seed = self.setup.get("seed")
+        link = setup_link.build(self.setup)
         return join(
             self.header(t(f"game_{game.id}")),
             h(
@@ -627,10 +850,12 @@ class App:
                                 {
                                     "name": "seed",
                                     "inputmode": "numeric",
-                                    "value": self.setup.get("seed") or "",
+                                    "value": "" if seed is None else str(seed),
                                     "placeholder": t("seed_random"),
+                                    "aria-describedby": "seed-help",
                                 },
                             ),
+                            h("small", {"id": "seed-help"}, t("seed_help")),
                         ),
                     ),
                     self.error and h("p", {"class": "error", "role": "alert"}, self.error),
@@ -650,13 +875,18 @@ class App:
                         ),
                     ),
                 ),
-                link
-                and h(
+                h(
                     "p",
                     {"class": "share"},
                     t("share_link"),
                     " ",
-                    h("a", {"href": link, "data-testid": "share-link"}, link),
+                    h("a", {"href": link, "data-testid": "share-link"}, t("share_link_text")),
+                ),
+                seed is not None
+                and h(
+                    "p",
+                    {"class": "warning", "role": "note", "data-testid": "seed-warning"},
+                    t("seed_warning"),
                 ),
             ),
         )
@@ -691,10 +921,12 @@ class App:
         table = TABLES[match.game_id]
         title = t(f"game_{match.game_id}")
         if self.interlude:
+            self._hand = f"interlude:{len(match.events)}"
             return join(self.header(title), self.interlude_screen(table))
         curtain_seat = self.needs_curtain()
         if curtain_seat is not None:
-            return join(self.header(title), self.curtain(curtain_seat))
+            self._hand = f"curtain:{curtain_seat}"
+            return join(self.header(title, behind_curtain=True), self.curtain(curtain_seat))
         viewer = self.unlocked
         view = match.state.view(viewer)
         seat = match.current_player()
@@ -702,9 +934,19 @@ class App:
         secret_turn = table.turn_is_secret(match.state.view(None))
         can_act = human_turn and (not secret_turn or self.unlocked == seat)
         self.legal = match.state.legal_actions() if can_act else []
+        next_up = None
+        if self.peek is not None:
+            self._hand = f"peek:{self.peek}"
+        elif can_act:
+            self._hand = f"seat:{seat}:{viewer}"
+            if viewer is None and self._last_human not in (None, seat):
+                next_up = seat  # a new player at a public turn: say who, briefly
+            self._last_human = seat
+        else:
+            self._hand = "results" if match.is_over() else "waiting"
         ctx = GameContext(
             cat=self.cat,
-            players=match.players,
+            players=self.names(),
             seats=match.seats,
             legal=self.legal,
             local=self.local,
@@ -726,6 +968,7 @@ class App:
             )
         return join(
             self.header(title),
+            self.table_notices(next_up),
             h(
                 "main",
                 {"class": f"table game-{match.game_id}", "id": "main"},
@@ -733,6 +976,32 @@ class App:
                 self.log_panel(table),
             ),
             self.overlay_panel(table),
+            self.confirm_dialog(),
+        )
+
+    def table_notices(self, next_up: int | None) -> Markup:
+        """Who plays next (when that changes), and anything the saving wants said."""
+        assert self.match is not None
+        t = self.cat.t
+        return join(
+            next_up is not None
+            and h(
+                "p",
+                {"class": f"next-up pc{next_up}", "role": "status", "data-testid": "next-up"},
+                t("next_up", name=self.names()[next_up]),
+            ),
+            self.save_failed
+            and h(
+                "p",
+                {"class": "notice save-failed", "role": "alert", "data-testid": "save-failed"},
+                t("save_failed"),
+            ),
+            self.table_notice
+            and h(
+                "p",
+                {"class": "notice", "role": "status", "data-testid": "table-notice"},
+                self.table_notice,
+            ),
         )
 
     def interlude_screen(self, table: Any) -> Markup:
@@ -742,7 +1011,7 @@ class App:
         view = self.match.state.view(None)
         ctx = GameContext(
             cat=self.cat,
-            players=self.match.players,
+            players=self.names(),
             seats=self.match.seats,
             legal=[],
             local={},
@@ -755,7 +1024,11 @@ class App:
             h(
                 "section",
                 {"class": "results"},
-                h("h1", {}, t("race_over_heading", race=view["results"][-1]["race"])),
+                h(
+                    "h1",
+                    {"tabindex": "-1", "data-focus": True},
+                    t("race_over_heading", race=view["results"][-1]["race"]),
+                ),
                 table.results_detail(last, ctx),
                 h(
                     "button",
@@ -764,7 +1037,6 @@ class App:
                         "class": "primary big",
                         "data-act": "continue",
                         "data-testid": "continue",
-                        "autofocus": True,
                     },
                     t("continue"),
                 ),
@@ -774,7 +1046,8 @@ class App:
     def curtain(self, seat: int) -> Markup:
         assert self.match is not None
         t = self.cat.t
-        name = self.match.players[seat]
+        letter = initial(self.match.players[seat])
+        name = self.names()[seat]
         return h(
             "main",
             {
@@ -791,9 +1064,15 @@ class App:
                 h(
                     "span",
                     {"class": f"token big pc{seat}", "aria-hidden": "true"},
-                    name[:1].upper(),
+                    letter,
                 ),
-                h("h1", {"id": "curtain-h"}, t("pass_device", name=name)),
+                # The heading, not the button, takes focus: a key press meant for the
+                # last player's move must not confirm this curtain.
+                h(
+                    "h1",
+                    {"id": "curtain-h", "tabindex": "-1", "data-focus": True},
+                    t("pass_device", name=name),
+                ),
                 h("p", {}, t("curtain_help", name=name)),
                 h(
                     "button",
@@ -803,7 +1082,6 @@ class App:
                         "data-act": "unlock",
                         "data-arg": str(seat),
                         "data-testid": "curtain-confirm",
-                        "autofocus": True,
                     },
                     t("i_am", name=name),
                 ),
@@ -837,8 +1115,8 @@ class App:
                         "aria-current": "true" if i == seat else None,
                         "data-testid": f"player-{i}",
                     },
-                    h("span", {"class": f"token pc{i}", "aria-hidden": "true"}, name[:1].upper()),
-                    h("span", {"class": "pname"}, name),
+                    h("span", {"class": f"token pc{i}", "aria-hidden": "true"}, initial(name)),
+                    h("bdi", {"class": "pname"}, name),
                     h(
                         "span",
                         {"class": "kind"},
@@ -872,16 +1150,9 @@ class App:
         elif can_act:
             content = table.actions(view, ctx)
         else:
-            name = self.match.players[seat] if seat >= 0 else ""
+            name = self.names()[seat] if seat >= 0 else ""
             content = h(
                 "p", {"class": "waiting", "aria-live": "polite"}, t("computer_thinking", name=name)
-            )
-        undo = None
-        if self.match.can_undo() and self.peek is None:
-            undo = h(
-                "button",
-                {"type": "button", "class": "undo", "data-act": "undo", "data-testid": "undo"},
-                t("undo"),
             )
         return h(
             "section",
@@ -890,7 +1161,59 @@ class App:
             self.error
             and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, self.error),
             content,
-            undo,
+            self.undo_control(),
+        )
+
+    def undo_offered(self) -> bool:
+        """Undo is offered to the player who made the last move, while it is theirs.
+
+        The engine says whether that move can still be taken back (no roll, draw,
+        committed secret or other seat's move since). Inside a private panel only its
+        owner's own move is offered; nothing is offered behind a curtain.
+        """
+        assert self.match is not None
+        status = self.match.undo_status()
+        if not status.available or self.peek is not None or self.screen != "table":
+            return False
+        if self.interlude or self.needs_curtain() is not None:
+            return False
+        return self.unlocked is None or status.seat == self.unlocked
+
+    def undo_control(self) -> Markup | None:
+        """The Undo button, or, when there is a last move that can't be taken back, why."""
+        assert self.match is not None
+        t = self.cat.t
+        status = self.match.undo_status()
+        if self.peek is not None or status.seat is None:
+            return None
+        if self.undo_offered():
+            mover = status.seat
+            label = (
+                t("undo")
+                if mover == self.match.current_player()
+                else t("undo_of", name=self.names()[mover])
+            )
+            return h(
+                "button",
+                {"type": "button", "class": "undo", "data-act": "undo", "data-testid": "undo"},
+                label,
+            )
+        if status.available:
+            why = t("undo_only_owner", name=self.names()[status.seat])
+        elif status.reason == "chance":
+            why = t("undo_no_chance")
+        elif status.reason == "secret":
+            why = t("undo_no_secret")
+        elif status.reason == "other_seat":
+            why = t("undo_no_other_seat")
+        else:
+            return None
+        return h(
+            "p",
+            {"class": "undo-why", "data-testid": "undo-why"},
+            h("button", {"type": "button", "class": "undo", "disabled": True}, t("undo")),
+            " ",
+            why,
         )
 
     def log_panel(self, table: Any) -> Markup:
@@ -898,7 +1221,7 @@ class App:
         t = self.cat.t
         lines = []
         for event in reversed(self.match.events[-300:]):
-            text = table.describe(event, self.match.players, self.cat)
+            text = table.describe(event, self.names(), self.cat)
             if text:
                 lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
         return h(
@@ -933,7 +1256,16 @@ class App:
                     t("import"),
                 ),
                 h("button", {"type": "button", "data-act": "home"}, t("home")),
-                h("button", {"type": "button", "data-act": "fresh"}, t("abandon_game")),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "ask",
+                        "data-arg": "abandon",
+                        "data-testid": "abandon",
+                    },
+                    t("abandon_game"),
+                ),
                 self.match is not None
                 and h(
                     "p",
@@ -942,12 +1274,28 @@ class App:
                     " ",
                     h(
                         "a",
-                        {
-                            "href": setup_link.build(self.match.setup_json()),
-                            "data-testid": "share-link",
-                        },
-                        t("share_this_setup"),
+                        {"href": setup_link.build(self.share_setup()), "data-testid": "share-link"},
+                        t("share_this_setup_seed")
+                        if self.share_setup().get("seed") is not None
+                        else t("share_this_setup"),
                     ),
+                ),
+            )
+        elif self.overlay == "export":
+            title = t("export")
+            body = h(
+                "div",
+                {"class": "menu-items"},
+                h("p", {"class": "warning", "data-testid": "export-warning"}, t("export_warning")),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-act": "export",
+                        "data-arg": "anyway",
+                        "data-testid": "export-anyway",
+                    },
+                    t("export_anyway"),
                 ),
             )
         else:
@@ -979,6 +1327,14 @@ class App:
             ),
         )
 
+    def share_setup(self) -> dict[str, Any]:
+        """The running game's setup for a share link: the dice only if the seed was typed."""
+        assert self.match is not None
+        setup = self.match.setup_json()
+        if self.slot is None or not self.slot.seed_shared:
+            setup["seed"] = None
+        return dict(setup)
+
     def game_text(self, key: str) -> str:
         """A site text a game may word its own way (``<game>_<key>``), e.g. points vs money."""
         assert self.match is not None
@@ -991,7 +1347,7 @@ class App:
         scores = self.match.scores()
         ranks = self.match.ranking()
         order = sorted(range(len(scores)), key=lambda i: (ranks[i], i))
-        winners = [self.match.players[i] for i in order if ranks[i] == 1]
+        winners = [self.names()[i] for i in order if ranks[i] == 1]
         rows = [
             h(
                 "tr",
@@ -1003,10 +1359,10 @@ class App:
                     h(
                         "span",
                         {"class": f"token pc{i}", "aria-hidden": "true"},
-                        self.match.players[i][:1].upper(),
+                        initial(self.match.players[i]),
                     ),
                     " ",
-                    self.match.players[i],
+                    h("bdi", {}, self.match.players[i]),
                 ),
                 h(
                     "td",

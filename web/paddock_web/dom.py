@@ -6,23 +6,56 @@ CPython with a stand-in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from .html import Markup
 
 ActHandler = Callable[[str, str, "str | None"], None]
+SCRIPT_TAG = re.compile(r"<\s*/?\s*(?:script|py-|mpy-)", re.IGNORECASE)
+
+GUARD_MS = 450
+"""How long controls drawn for a new hand (another seat, a curtain) ignore all input.
+
+A double click, a double tap or a second Enter that began on the previous player's
+control lands well within this; passing the device takes longer."""
 
 
 class Browser(Protocol):
     def listen(self, handler: ActHandler) -> None: ...
-    def render(self, body: Markup, lang: str, title: str) -> None: ...
+    def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
+        """Replace the page. When ``hand`` (whose controls these are) differs from the
+        last render's, the new controls ignore input for ``GUARD_MS`` and any press that
+        began before they were drawn."""
+        ...
+
     def storage_get(self, key: str) -> str | None: ...
-    def storage_set(self, key: str, value: str) -> None: ...
+    def storage_set(self, key: str, value: str) -> bool:
+        """False when the browser refused the write (storage full or blocked)."""
+        ...
+
     def storage_remove(self, key: str) -> None: ...
+    def storage_keys(self) -> list[str]: ...
+    def on_storage(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(key)`` when another tab changes the storage."""
+        ...
+
     def languages(self) -> list[str]: ...
     def get_hash(self) -> str: ...
-    def set_hash(self, value: str) -> None: ...
+    def set_hash(self, value: str) -> None:
+        """Replace the current history entry's hash."""
+        ...
+
+    def push_hash(self, value: str) -> None:
+        """A new history entry (so Back returns to the screen before)."""
+        ...
+
+    def on_navigate(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(hash)`` when Back or Forward changes the hash."""
+        ...
+
+    def now_ms(self) -> float: ...
     def read_form(self, form_id: str) -> dict[str, str]: ...
     def download(self, filename: str, text: str) -> None: ...
     def pick_file(self, callback: Callable[[str], None]) -> None: ...
@@ -57,6 +90,11 @@ class PyodideBrowser:
         self._once = create_once_callable
         self._to_js = to_js
         self._keep: list[Any] = []  # long-lived proxies must not be collected
+        self._hand: str | None = None
+        self._drawn_at = 0.0  # performance.now() when the current hand was drawn
+        self._armed_until = 0.0
+        self._press: float | None = None  # when the last pointer press began
+        self._keys_down: dict[str, float] = {}
 
     def listen(self, handler: ActHandler) -> None:
         def target_of(event: Any) -> Any:
@@ -97,27 +135,138 @@ class PyodideBrowser:
             proxy = self._proxy(fn)
             self._keep.append(proxy)
             self.root.addEventListener(name, proxy)
+        self._install_guards()
 
-    def render(self, body: Markup, lang: str, title: str) -> None:
+    # --- input guards -------------------------------------------------------------
+    # Controls drawn for a new hand must only answer a deliberate act that began after
+    # they appeared: a double click, a held Enter or a second tap meant for the previous
+    # player's control must not act for the next player (or open their secrets).
+
+    def _install_guards(self) -> None:
+        def block(event: Any) -> None:
+            event.preventDefault()
+            event.stopImmediatePropagation()
+
+        def on_pointerdown(event: Any) -> None:
+            self._press = float(event.timeStamp)
+
+        def on_keydown(event: Any) -> None:
+            key = str(event.key)
+            if key in ("Enter", " "):
+                if event.repeat or self._armed():
+                    block(event)  # a held key never acts twice
+                    return
+                self._keys_down[key] = float(event.timeStamp)
+            elif key == "Tab":
+                self._trap_focus(event)
+
+        def on_keyup(event: Any) -> None:
+            key = str(event.key)
+            began = self._keys_down.pop(key, None)
+            # Space clicks a button on release: not if it was pressed before this hand.
+            if key == " " and (began is None or began < self._drawn_at):
+                block(event)
+
+        def on_click(event: Any) -> None:
+            press, self._press = self._press, None
+            if self._armed():
+                block(event)
+            elif int(event.detail or 0) > 0 and press is not None and press < self._drawn_at:
+                block(event)  # the press began on what was there before
+
+        target = self.doc
+        for name, fn in (
+            ("pointerdown", on_pointerdown),
+            ("keydown", on_keydown),
+            ("keyup", on_keyup),
+            ("click", on_click),
+        ):
+            proxy = self._proxy(fn)
+            self._keep.append(proxy)
+            target.addEventListener(name, proxy, True)  # capture: before any control
+
+    def _now(self) -> float:
+        return float(self.js.performance.now())
+
+    def _armed(self) -> bool:
+        return self._now() < self._armed_until
+
+    def _trap_focus(self, event: Any) -> None:
+        """Tab and Shift+Tab stay inside an open dialog or curtain."""
+        modal = _v(self.root.querySelector('[aria-modal="true"]'))
+        if modal is None:
+            return
+        items = [
+            el
+            for el in modal.querySelectorAll(
+                "button:not([disabled]), [href], input:not([disabled]), select, textarea, "
+                '[tabindex]:not([tabindex="-1"])'
+            )
+            if el.getClientRects().length > 0
+        ]
+        active = _v(self.doc.activeElement)
+        inside = active is not None and bool(modal.contains(active))
+        if not items:
+            event.preventDefault()
+            return
+        first, last = items[0], items[-1]
+        if event.shiftKey and (not inside or active == first or active == modal):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and (not inside or active == last):
+            event.preventDefault()
+            first.focus()
+
+    def _focus(self, target: Any) -> None:
+        target.focus(
+            self._to_js({"preventScroll": True}, dict_converter=self.js.Object.fromEntries)
+        )
+
+    def _disarm(self) -> None:
+        if self._armed():
+            return  # a later hand re-armed the page; its own timer will disarm
+        self.root.removeAttribute("inert")
+        self.root.removeAttribute("aria-disabled")
+        target = _v(self.root.querySelector("[data-focus]"))
+        if target is not None:
+            self._focus(target)
+
+    def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
         active = _v(self.doc.activeElement)
         key = None
         if active is not None and hasattr(active, "getAttribute"):
             key = tuple(_v(active.getAttribute(name)) for name in ("data-act", "data-arg", "id"))
+        if SCRIPT_TAG.search(body):
+            # Every text is escaped, so this can only be markup that must never reach a
+            # page where PyScript runs Python from script tags: refuse the whole render.
+            raise RuntimeError("refused to draw a script element")
         self.root.innerHTML = str(body)
         self.doc.documentElement.lang = lang
         self.doc.title = title
-        target = _v(self.root.querySelector("[autofocus]"))
-        if target is None and key is not None:
+        new_hand = hand is not None and hand != self._hand
+        self._hand = hand
+        if new_hand:
+            now = self._now()
+            self._drawn_at = now
+            self._armed_until = now + GUARD_MS
+            self.root.setAttribute("inert", "")
+            self.root.setAttribute("aria-disabled", "true")
+            self.later(GUARD_MS + 10, self._disarm)
+            return
+        if self._armed():
+            return  # still guarding: the timer focuses the new hand's first control
+        target = None
+        if key is not None:
             act, arg, id_ = key
             if id_:
                 target = _v(self.doc.getElementById(id_))
             elif act:
                 sel = f'[data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg else "")
                 target = _v(self.root.querySelector(sel))
+        if target is None:
+            target = _v(self.root.querySelector("[data-focus]"))
         if target is not None:
-            target.focus(
-                self._to_js({"preventScroll": True}, dict_converter=self.js.Object.fromEntries)
-            )
+            self._focus(target)
 
     def _storage(self) -> Any:
         try:
@@ -133,13 +282,15 @@ class PyodideBrowser:
             return None
         return None if value is None else str(value)
 
-    def storage_set(self, key: str, value: str) -> None:
+    def storage_set(self, key: str, value: str) -> bool:
         store = self._storage()
+        if store is None:
+            return False
         try:
-            if store is not None:
-                store.setItem(key, value)
+            store.setItem(key, value)
         except Exception:
-            pass  # storage full or blocked: play goes on, only autosave is lost
+            return False  # storage full or blocked: the site tells the player
+        return True
 
     def storage_remove(self, key: str) -> None:
         store = self._storage()
@@ -148,6 +299,23 @@ class PyodideBrowser:
                 store.removeItem(key)
         except Exception:
             pass
+
+    def storage_keys(self) -> list[str]:
+        store = self._storage()
+        if store is None:
+            return []
+        try:
+            return [str(store.key(i)) for i in range(int(store.length))]
+        except Exception:
+            return []
+
+    def on_storage(self, callback: Callable[[str], None]) -> None:
+        def changed(event: Any) -> None:
+            callback(str(_v(event.key) or ""))
+
+        proxy = self._proxy(changed)
+        self._keep.append(proxy)
+        self.js.window.addEventListener("storage", proxy)
 
     def languages(self) -> list[str]:
         nav = self.js.navigator
@@ -161,6 +329,21 @@ class PyodideBrowser:
         loc = self.js.location
         url = f"{loc.pathname}{loc.search}{value}"
         self.js.history.replaceState(None, "", url)
+
+    def push_hash(self, value: str) -> None:
+        loc = self.js.location
+        self.js.history.pushState(None, "", f"{loc.pathname}{loc.search}{value}")
+
+    def on_navigate(self, callback: Callable[[str], None]) -> None:
+        def moved(_event: Any) -> None:
+            callback(self.get_hash())
+
+        proxy = self._proxy(moved)
+        self._keep.append(proxy)
+        self.js.window.addEventListener("popstate", proxy)
+
+    def now_ms(self) -> float:
+        return float(self.js.Date.now())
 
     def read_form(self, form_id: str) -> dict[str, str]:
         form = _v(self.doc.getElementById(form_id))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from .html import Markup, classes, h, join
@@ -449,13 +448,52 @@ def describe_use(view: Any, action: dict[str, Any], cat: Catalogue) -> str:
     return t("fl_use_plain", face=face_name(face, cat))
 
 
+BET_KINDS = ("win", "place")
+
+
+def bet_targets(ctx: GameContext) -> dict[str, list[str]]:
+    """The lines the engine lets this slip bet on now, by kind, in its order.
+
+    A win target is a horse id ("3"), a place target a pair ("2-5"); both are read from
+    the legal actions, so the sheet never decides itself which lines are still open.
+    """
+    out: dict[str, list[str]] = {k: [] for k in BET_KINDS}
+    for a in ctx.legal:
+        if a["type"] == "bet_win":
+            key, kind = str(a["horse"]), "win"
+        elif a["type"] == "bet_place":
+            key, kind = "-".join(str(x) for x in a["horses"]), "place"
+        else:
+            continue
+        if key not in out[kind]:
+            out[kind].append(key)
+    return out
+
+
+def bet_action(kind: str, target: str, amount: int) -> dict[str, Any]:
+    """The engine action for ``amount`` on a sheet line (``target`` from bet_targets)."""
+    if kind == "win":
+        return {"type": "bet_win", "horse": int(target), "amount": amount}
+    return {"type": "bet_place", "horses": [int(x) for x in target.split("-")], "amount": amount}
+
+
 def bet_builder(view: Any, ctx: GameContext) -> Markup:
-    """The paper sheet: pick win horse or place pair, then add stakes in steps."""
+    """The paper sheet: pick win horse or place pair, then add stakes in steps.
+
+    Each kind remembers its own chosen line (``win_target``, ``place_target``), so
+    switching between Win and Place never pairs a horse with the wrong kind of bet, and
+    switching back finds the line as it was left.
+    """
     t = ctx.t
-    kind = ctx.local.get("bet_kind") or "win"
-    target = ctx.local.get("bet_target")
-    lineup_horses = [e["horse"] for e in view["row"]]
-    odds_of = {e["horse"]: e["odds"] for e in view["row"]}
+    kind = ctx.local.get("bet_kind")
+    if kind not in BET_KINDS:
+        kind = "win"
+    open_lines = bet_targets(ctx)
+    lines = open_lines[kind]
+    # A remembered line that is no longer open (or a forged value) counts as no choice.
+    target = ctx.local.get(f"{kind}_target")
+    if target not in lines:
+        target = None
     kinds = h(
         "div",
         {"class": "choices", "role": "group"},
@@ -473,57 +511,37 @@ def bet_builder(view: Any, ctx: GameContext) -> Markup:
                 },
                 t(f"fl_{k}_bet"),
             )
-            for k in ("win", "place")
+            for k in BET_KINDS
         ],
     )
+    odds_of = {e["horse"]: e["odds"] for e in view["row"]}
     targets = []
-    if kind == "win":
-        for horse in lineup_horses:
-            value = str(horse)
-            if ctx.index_of({"type": "bet_win", "horse": horse, "amount": 100}) is None:
-                continue
-            targets.append(
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "data-act": "local",
-                        "data-arg": "bet_target",
-                        "value": value,
-                        "class": classes(value == target and "on"),
-                        "data-testid": f"bet-target-{value}",
-                    },
-                    t("fl_win_target", horse=horse_label(view, horse), odds=odds_of[horse]),
-                )
+    for value in lines:
+        if kind == "win":
+            horse = int(value)
+            label = t("fl_win_target", horse=horse_label(view, horse), odds=odds_of.get(horse, "?"))
+        else:
+            a, b = value.split("-")
+            label = t("fl_place_target", a=a, b=b, odds=view["place_odds"].get(value, "?"))
+        targets.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "data-act": "local",
+                    "data-arg": f"{kind}_target",
+                    "value": value,
+                    "class": classes(kind == "place" and "small", value == target and "on"),
+                    "aria-pressed": "true" if value == target else "false",
+                    "data-testid": f"bet-target-{value}",
+                },
+                label,
             )
-    else:
-        for a, b in combinations(sorted(lineup_horses), 2):
-            value = f"{a}-{b}"
-            if ctx.index_of({"type": "bet_place", "horses": [a, b], "amount": 100}) is None:
-                continue
-            targets.append(
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "data-act": "local",
-                        "data-arg": "bet_target",
-                        "value": value,
-                        "class": classes("small", value == target and "on"),
-                        "data-testid": f"bet-target-{value}",
-                    },
-                    t("fl_place_target", a=a, b=b, odds=odds_of[a] + odds_of[b]),
-                )
-            )
+        )
     stakes = []
     if target:
         for amount in AMOUNTS:
-            if kind == "win":
-                action: dict[str, Any] = {"type": "bet_win", "horse": int(target), "amount": amount}
-            else:
-                a, b = (int(x) for x in target.split("-"))
-                action = {"type": "bet_place", "horses": [a, b], "amount": amount}
-            i = ctx.index_of(action)
+            i = ctx.index_of(bet_action(kind, target, amount))
             if i is not None:
                 stakes.append(
                     h(
@@ -539,14 +557,22 @@ def bet_builder(view: Any, ctx: GameContext) -> Markup:
                         ctx.cat.money(amount),
                     )
                 )
+    # No line of either kind is open only when nothing is left to stake.
+    broke = not any(open_lines.values())
     done = ctx.index_of({"type": "bet_done"})
     return join(
         h("p", {}, t("fl_bet_help")),
         kinds,
-        h("div", {"class": "choices targets", "role": "group"}, targets or t("fl_no_more_lines")),
+        h(
+            "div",
+            {"class": "choices targets", "role": "group", "data-testid": "bet-targets"},
+            targets or t("fl_no_money" if broke else "fl_no_more_lines"),
+        ),
         target
         and h(
-            "div", {"class": "choices", "role": "group"}, stakes or h("span", {}, t("fl_no_money"))
+            "div",
+            {"class": "choices", "role": "group", "data-testid": "stakes"},
+            stakes or h("span", {}, t("fl_no_money")),
         ),
         done is not None
         and h(

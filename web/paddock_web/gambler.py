@@ -14,7 +14,7 @@ from typing import Any
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs, seat_name
+from .table import GameContext, initial, rules_paragraphs, seat_name
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
 CHIPS = (("blue", 100), ("yellow", 50), ("white", 10))
@@ -521,7 +521,7 @@ def tableau(view: Any, ctx: GameContext) -> Markup:
                     h(
                         "text",
                         {"x": CIRCLE_X + 28, "y": cy - 22},
-                        name[:1].upper(),
+                        initial(name),
                     ),
                 )
             )
@@ -837,7 +837,7 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                 h(
                     "span",
                     {"class": f"token small pc{c['seat']}", "aria-hidden": "true"},
-                    seat_name(ctx.players, c["seat"])[:1].upper(),
+                    initial(seat_name(ctx.players, c["seat"])),
                 ),
                 " ",
                 t(

@@ -8,7 +8,7 @@ from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs, seat_name
+from .table import GameContext, initial, rules_paragraphs, seat_name
 
 ROWS = ("WIN", "PLACE", "SHOW")
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
@@ -65,7 +65,7 @@ def token(seat: int, players: list[str], extra: str = "") -> Markup:
     return h(
         "span",
         {"class": classes("token", "small", f"pc{seat}", extra), "aria-hidden": "true"},
-        players[seat][:1].upper(),
+        initial(players[seat]),
     )
 
 
@@ -94,7 +94,7 @@ def _marker_chip(
             "data-value": None if value is None else str(value),
             "data-marker": marker or None,
         },
-        h("span", {"class": "chip-initial", "aria-hidden": "true"}, name[:1].upper()),
+        h("span", {"class": "chip-initial", "aria-hidden": "true"}, initial(name)),
         h("span", {"class": "chip-value", "aria-hidden": "true"}, "?" if value is None else value),
     )
 
@@ -910,7 +910,7 @@ def money_track(view: Any, ctx: GameContext) -> Markup:
                 },
                 h("title", {}, label),
                 h("rect", {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 5}),
-                h("text", {"y": 6}, ctx.players[s["seat"]][:1].upper()),
+                h("text", {"y": 6}, initial(ctx.players[s["seat"]])),
             )
         )
     height = 80

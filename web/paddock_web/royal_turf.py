@@ -9,7 +9,7 @@ from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs, seat_name
+from .table import GameContext, initial, rules_paragraphs, seat_name
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
 INITIALS = {
@@ -157,7 +157,7 @@ def _chip(seat: int, chip: int | None, ctx: GameContext, hidden: bool = False) -
             "aria-label": label,
             "role": "img",
         },
-        h("span", {"class": "chip-initial", "aria-hidden": "true"}, ctx.players[seat][:1].upper()),
+        h("span", {"class": "chip-initial", "aria-hidden": "true"}, initial(ctx.players[seat])),
         h(
             "span",
             {"class": "chip-value", "aria-hidden": "true"},

@@ -53,6 +53,23 @@ class GameContext:
         return {"data-act": "play", "data-arg": str(i)}
 
 
+FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate
+
+
+def isolate(name: str) -> str:
+    """A player's name set apart from the text around it.
+
+    A name written right to left (or with a direction override in it) then cannot
+    reverse the rest of a log line or the curtain's sentence.
+    """
+    return f"{FSI}{name}{PDI}"
+
+
+def initial(name: str) -> str:
+    """The letter on a player's token (isolation marks are not letters)."""
+    return name.strip(FSI + PDI)[:1].upper()
+
+
 def seat_name(players: list[str], seat: Any) -> str:
     """The player at ``seat``, or "" when an event names no (valid) seat."""
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""

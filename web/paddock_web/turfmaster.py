@@ -14,7 +14,7 @@ from pygames.turfmaster.data import HORSES_ALLOWED
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
-from .table import GameContext, rules_paragraphs, seat_name
+from .table import GameContext, initial, rules_paragraphs, seat_name
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
 # inner rail radius and lane width, in layout units; drawn stretched to SVG units.
@@ -1247,7 +1247,7 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                         h(
                             "span",
                             {"class": f"token pc{s}", "aria-hidden": "true"},
-                            players[s][:1].upper(),
+                            initial(players[s]),
                         ),
                         " ",
                         players[s],

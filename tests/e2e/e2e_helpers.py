@@ -1,0 +1,35 @@
+"""Helpers shared by the end-to-end tests: reading what the page saved."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from pygames.core import Match
+
+SLOT_PREFIX = "paddock.game."
+
+
+def saved_json(page: Page) -> Any:
+    """The match JSON saved for the game on screen (its slot id is in the address)."""
+    slot = page.evaluate("location.hash")
+    assert slot.startswith("#/play/"), f"no game on screen: {slot!r}"
+    raw = page.evaluate("(k) => localStorage.getItem(k)", SLOT_PREFIX + slot[len("#/play/") :])
+    assert raw is not None, "the game on screen is not saved"
+    return json.loads(raw)["match"]
+
+
+def saved_match(page: Page) -> Match:
+    return Match.from_json(saved_json(page))
+
+
+def saved_slots(page: Page) -> dict[str, Any]:
+    """Every saved game in the page's storage, by slot id."""
+    raw: dict[str, str] = page.evaluate(
+        "(p) => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith(p))"
+        ".map((k) => [k.slice(p.length), localStorage.getItem(k)]))",
+        SLOT_PREFIX,
+    )
+    return {k: json.loads(v) for k, v in raw.items()}
