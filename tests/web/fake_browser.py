@@ -154,18 +154,19 @@ class FakeBrowser:
         game_id: str,
         names: list[str],
         seats: list[str],
-        seed: int,
+        seed: int | None,
         fields: dict[str, str] | None = None,
     ) -> None:
         """From the home page, fill the setup form as a person would and start the game.
 
-        ``fields`` are further form fields by name, e.g. ``{"opt_hidden_bets": "on"}``.
+        ``seed`` None leaves the seed field empty (secret dice). ``fields`` are further
+        form fields by name, e.g. ``{"opt_hidden_bets": "on"}``.
         """
         self.click("choose", game_id)
         self.click("count", str(len(names)))
         self.form = {f"name{i}": n for i, n in enumerate(names)}
         self.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-        self.form.update({"seed": str(seed), "speed": "instant"})
+        self.form.update({"seed": "" if seed is None else str(seed), "speed": "instant"})
         self.form.update(fields or {})
         self.click("start")
 

@@ -33,13 +33,8 @@ def started(**kw: object) -> tuple[App, FakeBrowser]:
 def royal_turf(
     b: FakeBrowser, names: list[str], seats: list[str], seed: str = "", **opts: str
 ) -> None:
-    """Fill the Royal Turf setup form as a person would (an empty seed: none typed)."""
-    b.click("choose", "royal_turf")
-    b.click("count", str(len(names)))
-    b.form = {f"name{i}": n for i, n in enumerate(names)}
-    b.form.update({f"seat{i}": s for i, s in enumerate(seats)})
-    b.form.update({"seed": seed, "speed": "instant", **opts})
-    b.click("start")
+    """Start Royal Turf through the setup form (an empty seed: none typed)."""
+    b.start_game("royal_turf", names, seats, int(seed) if seed else None, opts)
 
 
 def place_first_chip(b: FakeBrowser) -> None:

@@ -188,8 +188,7 @@ class App:
 
     def on_storage(self, key: str) -> None:
         if self.screen == "table" and self.slot is not None and self.match is not None:
-            stored = self.store.peek(self.slot.id)
-            if stored is None or stored.rev != self.slot.rev:
+            if self.store.stored_rev(self.slot.id) != self.slot.rev:
                 self.catch_up()
                 self.render()
         elif self.screen == "home":

@@ -17,6 +17,7 @@ as one more slot and moved to a slot of its own the first time it is saved again
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,8 @@ PREFIX = "paddock.game."
 LEGACY_KEY = "paddock.save.v1"
 LEGACY_ID = "v1"
 SLOT_FORMAT = "paddock-slot/1"
+# How write() begins every slot: format, id and revision come first.
+_HEAD = re.compile(r'\{"format":"paddock-slot/1","id":"([^"]*)","rev":(\d+),')
 
 
 @dataclass
@@ -122,6 +125,21 @@ class SaveStore:
         slot = _summary(data)
         return slot if slot is not None and slot.id == slot_id else None
 
+    def stored_rev(self, slot_id: str) -> int | None:
+        """The revision stored for a slot (None: missing or unreadable).
+
+        Asked before every autosave: the slots this class writes start with their
+        revision, so it is read there without parsing the whole save.
+        """
+        raw = self.b.storage_get(key_of(slot_id))
+        if raw is None:
+            return None
+        head = _HEAD.match(raw)
+        if head is not None and head.group(1) == slot_id:
+            return int(head.group(2))
+        slot = self.peek(slot_id)
+        return None if slot is None else slot.rev
+
     @staticmethod
     def _legacy_summary(data: Any) -> Slot | None:
         if not isinstance(data, dict) or not isinstance(data.get("game"), str):
@@ -152,8 +170,8 @@ class SaveStore:
         written: the caller reloads); "failed" when the storage refused the write.
         """
         if slot.id != LEGACY_ID:
-            stored = self.peek(slot.id)
-            if stored is not None and stored.rev != slot.rev:
+            stored = self.stored_rev(slot.id)
+            if stored is not None and stored != slot.rev:
                 return "behind"
             if stored is None and slot.rev > 0:
                 return "behind"  # deleted in another tab: do not bring it back silently
