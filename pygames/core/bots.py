@@ -13,21 +13,29 @@ another player's secrets.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from .view import BaseView
 
 if TYPE_CHECKING:
     from .state import Action, State
 
+V = TypeVar("V", bound=BaseView, covariant=True)
 
-class SeatWindow:
-    """The part of a state one seat may look at."""
 
-    def __init__(self, state: State, seat: int) -> None:
+class SeatWindow(Generic[V]):
+    """The part of a state one seat may look at: its own view and its legal actions.
+
+    A game's bot is typed with its own view, e.g. ``SeatWindow[RoyalTurfView]``.
+    """
+
+    def __init__(self, state: State[V], seat: int) -> None:
         self._state = state
         self.seat = seat
         self.game_id = state.game_id
 
-    def view(self) -> Any:
+    def view(self) -> V:
+        """The seat's own view (fresh data: editing it changes nothing)."""
         return self._state.view(self.seat)
 
     def legal_actions(self) -> list[Action]:
@@ -44,7 +52,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action: ...
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action: ...
 
 
 class RandomBot:
@@ -52,7 +60,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
         return rng.choice(state.legal_actions())
 
 

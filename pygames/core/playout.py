@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .bots import Bot, SeatWindow
 from .registry import get_game
 from .state import State, sample_outcome
 
 
-def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000) -> State:
+def random_playout(state: State[Any], rng: random.Random, max_steps: int = 1_000_000) -> State[Any]:
     """Play ``state`` to the end with uniformly random decisions; returns it."""
     for _ in range(max_steps):
         if state.is_terminal():
@@ -42,11 +43,11 @@ def random_games_per_second(
 
 
 def play_with_bots(
-    state: State,
+    state: State[Any],
     bots: Sequence[Bot],
     rng: random.Random,
     on_choice: Callable[[int, float], None] | None = None,
-) -> State:
+) -> State[Any]:
     """Play ``state`` to the end, seat ``i`` choosing with ``bots[i]`` (through its window).
 
     ``on_choice(seat, seconds)`` is told how long each choice took.

@@ -18,13 +18,19 @@ A game is a :class:`Game` (static description plus a factory) and a :class:`Stat
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import functools
 import json
 import pickle
 import random
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from .view import BaseView, FinalResults
 
 JSON = Any
 Action = dict[str, Any]
@@ -32,6 +38,9 @@ Event = dict[str, Any]
 
 MAX_NAME_LENGTH = 32
 """Longest player name (characters): names must fit the seat labels and score sheets."""
+
+V = TypeVar("V", bound=BaseView, covariant=True)
+"""A game's view type (a ``TypedDict`` extending :class:`BaseView`)."""
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -58,6 +67,18 @@ class Option:
     values: tuple[Any, ...]
     default: Any
     description: str
+    allowed: Callable[[Any, int], bool] | None = field(default=None, compare=False)
+    """``allowed(value, n_players)``: whether a value fits a table of that size."""
+
+    def values_for(self, n_players: int) -> tuple[Any, ...]:
+        """The values a table of ``n_players`` may choose (never an impossible one).
+
+        >>> Option("youngest", (0, 1, 2), 0, "", lambda v, n: v < n).values_for(2)
+        (0, 1)
+        """
+        if self.allowed is None:
+            return self.values
+        return tuple(v for v in self.values if self.allowed(v, n_players))
 
     def to_json(self) -> JSON:
         return {
@@ -76,21 +97,27 @@ class Game:
     title: str
     min_players: int
     max_players: int
-    state_class: type[State]
+    state_class: type[State[Any]]
     options: tuple[Option, ...] = ()
     description: str = ""
     player_names: tuple[str, ...] = field(default=())
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill in defaults and refuse unknown names or values (``BadSave``-free)."""
+    def resolve_options(
+        self, options: Mapping[str, Any] | None, n_players: int | None = None
+    ) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown names or values (``BadSave``-free).
+
+        With ``n_players``, a value that table size cannot use is refused too.
+        """
         given = dict(options or {})
         resolved: dict[str, Any] = {}
         for opt in self.options:
             value = given.pop(opt.name, opt.default)
+            values = opt.values if n_players is None else opt.values_for(n_players)
             # 1 == True in Python: compare types too, so only real values pass.
-            if not any(type(value) is type(v) and value == v for v in opt.values):
+            if not any(type(value) is type(v) and value == v for v in values):
                 raise ValueError(
-                    f"option {opt.name!r} must be one of {list(opt.values)}, not {value!r}"
+                    f"option {opt.name!r} must be one of {list(values)}, not {value!r}"
                 )
             resolved[opt.name] = value
         if given:
@@ -121,11 +148,14 @@ class Game:
             seen.add(key)
         return names
 
-    def new_state(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+    def new_state(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None
+    ) -> State[Any]:
         """The state before the first chance event or decision."""
-        return self.state_class.initial(self.check_players(players), self.resolve_options(options))
+        names = self.check_players(players)
+        return self.state_class.initial(names, self.resolve_options(options, len(names)))
 
-    def state_from_json(self, data: JSON) -> State:
+    def state_from_json(self, data: JSON) -> State[Any]:
         """Trusted input only, see :meth:`State.from_json`."""
         return self.state_class.from_json(data)
 
@@ -187,11 +217,21 @@ def is_listed(action: Any, listed: list[Action]) -> bool:
         start = i + 1
 
 
-class State(ABC):
+def copy_plain(data: Any) -> Any:
+    """A deep copy of plain data (lists, dicts, text, numbers); faster than ``deepcopy``."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+
+class State(ABC, Generic[V]):
     """One node of a game tree: chance node, decision node or terminal.
 
     Subclasses implement the ``_``-prefixed hooks; the public methods below
     give every game the same guarantees (atomic ``apply``, reasons for refusals).
+
+    A game's state is a ``@dataclass(eq=False)`` whose fields are exactly what is
+    saved: plain JSON data, plus ``enum.StrEnum`` values (the phase). Saving, loading
+    and copying are derived from those fields here, once for every game; a cache
+    that is not saved is set in ``__post_init__`` and is not a field.
     """
 
     game_id: ClassVar[str]
@@ -316,8 +356,44 @@ class State(ABC):
 
     # --- views, results -------------------------------------------------------
     @abstractmethod
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (``None``: the public table), JSON-able."""
+    def view(self, viewer: int | None = None) -> V:
+        """What ``viewer`` may see (``None``: the public table): fresh JSON-able data.
+
+        Built on :meth:`base_view`; never shares a list or dict with the state.
+        """
+
+    def private_turn(self) -> bool:
+        """Whether the player to act now makes a choice nobody else may see.
+
+        The table then passes the device behind a curtain first. Decided from public
+        information only (the same for every state with the same public view).
+        """
+        return False
+
+    def holds_secrets(self, seat: int) -> bool:
+        """Whether ``seat`` holds hidden information of its own it may look at again."""
+        return False
+
+    def base_view(self, viewer: int | None) -> BaseView:
+        """The fields every game's view starts with (see :class:`BaseView`)."""
+        results: FinalResults | None = None
+        if self.is_terminal():
+            results = {
+                "scores": list(self.scores()),
+                "ranking": self.ranking(),
+                "winners": self.winners(),
+            }
+        phase = getattr(self, "phase", "")
+        return {
+            "game": self.game_id,
+            "viewer": viewer,
+            "players": list(self.players),
+            "phase": str(phase),
+            "current_player": self.current_player(),
+            "private_turn": self.private_turn() and not self.is_chance(),
+            "holds_secrets": [self.holds_secrets(s) for s in range(len(self.players))],
+            "results": results,
+        }
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -336,18 +412,44 @@ class State(ABC):
         return False
 
     # --- copying and saving -------------------------------------------------
-    def clone(self) -> Self:
-        # A state is plain data (apply() pickles it for atomicity already), and a
-        # pickle round trip copies it several times faster than copy.deepcopy.
-        twin: Self = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-        return twin
+    @classmethod
+    @functools.cache
+    def _saved_fields(cls) -> tuple[tuple[str, type[enum.Enum] | None], ...]:
+        """The dataclass fields, each with its enum type if it holds one (the phase)."""
+        hints = typing.get_type_hints(cls)
+        out: list[tuple[str, type[enum.Enum] | None]] = []
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            kind = hints.get(f.name)
+            is_enum = isinstance(kind, type) and issubclass(kind, enum.Enum)
+            out.append((f.name, kind if is_enum else None))
+        return tuple(out)
 
-    @abstractmethod
-    def to_json(self) -> JSON:
-        """The complete state (including secrets) as JSON-able data."""
+    def _saved_values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name, _ in self._saved_fields()}
 
     @classmethod
-    @abstractmethod
+    def _from_fields(cls, values: dict[str, Any]) -> Self:
+        """A state from already-copied field values (enum fields still as text)."""
+        for name, kind in cls._saved_fields():
+            if kind is not None and not isinstance(values[name], kind):
+                try:
+                    values[name] = kind(values[name])
+                except ValueError:
+                    raise BadSave(f"the {cls.game_id} state has an unknown {name}") from None
+        return cls(**values)
+
+    def clone(self) -> Self:
+        """An independent copy (the one way to copy a state)."""
+        if not dataclasses.is_dataclass(self):  # TRANSITION: until every game is a dataclass
+            twin: Self = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+            return twin
+        return self._from_fields(copy_plain(self._saved_values()))
+
+    def to_json(self) -> JSON:
+        """The complete state (including secrets) as JSON-able data."""
+        return {"game": self.game_id, **copy_plain(self._saved_values())}
+
+    @classmethod
     def from_json(cls, data: JSON) -> Self:
         """Inverse of :meth:`to_json`, for trusted data only (this engine's own output).
 
@@ -356,6 +458,18 @@ class State(ABC):
         user (saves, imports, links) goes through ``Match.from_json``, which replays
         the history through the rules instead.
         """
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise BadSave(f"this is not a {cls.game_id} state")
+        names = [name for name, _ in cls._saved_fields()]
+        missing = [name for name in names if name not in data]
+        if missing:
+            raise BadSave(f"the {cls.game_id} state lacks {', '.join(missing)}")
+        state = cls._from_fields(copy_plain({name: data[name] for name in names}))
+        state._check_loaded()
+        return state
+
+    def _check_loaded(self) -> None:
+        """Raise ``BadSave`` if a loaded state is visibly inconsistent (a game's hook)."""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -118,7 +118,7 @@ def slip_stake(slip: dict[str, Any]) -> int:
     return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
 
 
-class FinishLineState(State):
+class FinishLineState(State[Any]):
     game_id = "finish_line"
 
     def __init__(self) -> None:

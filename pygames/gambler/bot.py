@@ -266,7 +266,7 @@ class GamblerBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         kinds = {a["type"] for a in legal}
         if len(legal) == 1:

@@ -74,7 +74,7 @@ def layout_sequence(order: list[int], up: list[str], stack_order: str, rounds: i
     return out
 
 
-class GamblerState(State):
+class GamblerState(State[Any]):
     game_id = "gambler"
 
     def __init__(self) -> None:

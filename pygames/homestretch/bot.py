@@ -518,7 +518,7 @@ class HomestretchBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow, seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -141,7 +141,7 @@ def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
     )
 
 
-class HomestretchState(State):
+class HomestretchState(State[Any]):
     game_id = "homestretch"
     # A whole betting turn in one step, and any marker id of a listed value, are
     # accepted without being listed (the list stays short for bots and the table).

@@ -32,7 +32,7 @@ from .data import (
 PHASES = ("first_player", "reveal", "start_lot", "betting", "race", "over")
 
 
-class RoyalTurfState(State):
+class RoyalTurfState(State[Any]):
     game_id = "royal_turf"
 
     def __init__(self) -> None:

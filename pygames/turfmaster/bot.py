@@ -60,7 +60,7 @@ def progress(b: Board, sq: int) -> float:
 class TurfMasterBot:
     name = "heuristic"
 
-    def choose(self, window: SeatWindow, seat: int, rng: random.Random) -> Action:
+    def choose(self, window: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
         legal = window.legal_actions()
         if len(legal) == 1:
             return legal[0]

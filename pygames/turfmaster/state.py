@@ -80,7 +80,7 @@ def sort_cards(cards: list[str]) -> None:
     cards.sort(key=CARD_INDEX.__getitem__)
 
 
-class TurfMasterState(State):
+class TurfMasterState(State[Any]):
     game_id = "turfmaster"
 
     def __init__(self) -> None:

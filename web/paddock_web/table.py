@@ -1,12 +1,8 @@
 """What every game's table module gets to draw with, and what it must provide.
 
-A table module (``royal_turf.py`` …) is a set of plain functions:
-
-``board(view, ctx)``, ``actions(view, ctx)``, ``status_text(view, ctx)``,
-``score_text(view, seat, ctx)``, ``player_extra(view, seat, ctx)``,
-``turn_is_secret(public_view)``, ``has_private(view, seat)``,
-``private_panel(view, seat, ctx)``, ``describe(event, players, cat)``,
-``rules_summary(cat)``, ``results_detail(view, ctx)``.
+A table module (``royal_turf.py`` …) is a set of plain functions that together
+satisfy :class:`Table`, checked by mypy where ``tables.py`` registers it. The
+module draws its game's typed view; it never works out a rule for itself.
 
 Clickable parts carry ``data-act="play"`` and ``data-arg`` = the index of the
 action in ``ctx.legal``; only legal choices are ever drawn as controls.
@@ -16,7 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from pygames.core.view import BaseView
 
 from .html import Markup, h
 from .i18n import Catalogue
@@ -51,6 +49,47 @@ class GameContext:
         if i is None:
             return None
         return {"data-act": "play", "data-arg": str(i)}
+
+
+ViewT = TypeVar("ViewT", bound=BaseView, contravariant=True)
+
+
+class Table(Protocol[ViewT]):
+    """The hooks a game's table module provides; ``ViewT`` is its game's view type.
+
+    The shell draws the frame (header, player strip, action bar, curtain, log,
+    the private panel's frame) and asks the module for the game's own parts.
+    """
+
+    PEEK_KEY: str
+    """Catalogue key of the button that shows a player their own secrets."""
+
+    def board(self, view: ViewT, ctx: GameContext) -> Markup:
+        """The board (public, plus the viewer's own secrets when ``view["viewer"]``)."""
+
+    def actions(self, view: ViewT, ctx: GameContext) -> Markup:
+        """The choices of the player to act, drawn only from ``ctx.legal``."""
+
+    def status_text(self, view: ViewT, ctx: GameContext) -> str:
+        """One sentence: what is happening and who is to act."""
+
+    def score_text(self, view: ViewT, seat: int, ctx: GameContext) -> str:
+        """The seat's money or points for the player strip."""
+
+    def player_extra(self, view: ViewT, seat: int, ctx: GameContext) -> Markup:
+        """Anything else the player strip shows for this seat (may be empty)."""
+
+    def private_panel(self, view: ViewT, seat: int, ctx: GameContext) -> Markup:
+        """The inside of ``seat``'s private panel (the shell draws its frame)."""
+
+    def describe(self, event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
+        """A log line for an engine event, or ``None`` for events the log leaves out."""
+
+    def rules_summary(self, cat: Catalogue) -> Markup:
+        """The short rules shown by the Rules button."""
+
+    def results_detail(self, view: ViewT, ctx: GameContext) -> Markup:
+        """What a finished race or game adds to the standings (payouts, sheets…)."""
 
 
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate

@@ -1,0 +1,103 @@
+"""Table parts every game draws with: dice, buttons, tokens, standings.
+
+Each part is a small function returning :class:`~.html.Markup`; the games' table
+modules compose them. Only legal choices become controls: :func:`action_button`
+draws nothing for an action the host did not list.
+"""
+
+from __future__ import annotations
+
+from .html import Child, Markup, classes, h
+from .table import GameContext, initial
+
+# Pip positions on a die face, in units of the face's half-width from its centre.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+PIP_SPREAD = 0.46  # pip offset as a share of the half-width
+PIP_RADIUS = 0.18  # pip radius as a share of the half-width
+
+
+def pips(value: int, cx: float, cy: float, size: float, cls: str = "pip") -> list[Markup]:
+    """The pips of ``value`` on a face of ``size`` centred at (cx, cy), as SVG circles."""
+    half = size / 2
+    return [
+        h(
+            "circle",
+            {
+                "cx": f"{cx + dx * half * PIP_SPREAD:.1f}",
+                "cy": f"{cy + dy * half * PIP_SPREAD:.1f}",
+                "r": f"{half * PIP_RADIUS:.1f}",
+                "class": cls,
+            },
+        )
+        for dx, dy in PIPS.get(value, ())
+    ]
+
+
+def die_face(
+    value: int | None, x: float, y: float, size: float, cls: str = "", face_cls: str = "face"
+) -> Markup:
+    """A die as an SVG group, its top-left corner at (x, y); ``None`` is a blank face."""
+    return h(
+        "g",
+        {"class": classes("die", cls)},
+        h(
+            "rect",
+            {
+                "x": f"{x:.1f}",
+                "y": f"{y:.1f}",
+                "width": f"{size:.1f}",
+                "height": f"{size:.1f}",
+                "rx": f"{size * 0.16:.1f}",
+                "class": face_cls,
+            },
+        ),
+        pips(value, x + size / 2, y + size / 2, size) if value else None,
+    )
+
+
+def die_icon(value: int, label: str, cls: str = "") -> Markup:
+    """A die as a small inline SVG with its value in words (tooltip and accessible name)."""
+    return h(
+        "span",
+        {"class": classes("die-icon", cls), "role": "img", "aria-label": label, "title": label},
+        h(
+            "svg",
+            {"viewBox": "0 0 100 100", "aria-hidden": "true", "focusable": "false"},
+            die_face(value, 4, 4, 92),
+        ),
+    )
+
+
+def action_button(
+    ctx: GameContext,
+    action: dict[str, object],
+    text: Child,
+    testid: str,
+    cls: str = "",
+    **attrs: object,
+) -> Markup | None:
+    """A button that plays ``action``, or nothing if the action is not legal now."""
+    play = ctx.play_attrs(action)
+    if play is None:
+        return None
+    return h(
+        "button",
+        {"type": "button", **play, "class": cls or None, "data-testid": testid, **attrs},
+        text,
+    )
+
+
+def token(seat: int, players: list[str], extra: str = "") -> Markup:
+    """A player's round token: their colour and the first letter of their name."""
+    return h(
+        "span",
+        {"class": classes("token", "small", f"pc{seat}", extra), "aria-hidden": "true"},
+        initial(players[seat]),
+    )

@@ -1,0 +1,27 @@
+"""Every game's table module, each checked against the :class:`~.table.Table` contract.
+
+The assignments below are where mypy proves that a module provides every hook with
+the right types for its game's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import finish_line, gambler, homestretch, royal_turf, turfmaster
+from .table import Table
+
+_finish_line: Table[Any] = finish_line
+_gambler: Table[Any] = gambler
+_homestretch: Table[Any] = homestretch
+_royal_turf: Table[Any] = royal_turf
+_turfmaster: Table[Any] = turfmaster
+
+TABLES: dict[str, Table[Any]] = {
+    "finish_line": _finish_line,
+    "gambler": _gambler,
+    "homestretch": _homestretch,
+    "royal_turf": _royal_turf,
+    "turfmaster": _turfmaster,
+}
+"""Table module by game id (a game is offered only when it has one)."""
