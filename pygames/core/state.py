@@ -68,7 +68,8 @@ class Option:
     default: Any
     description: str
     allowed: Callable[[Any, int], bool] | None = field(default=None, compare=False)
-    """``allowed(value, n_players)``: whether a value fits a table of that size."""
+    """``allowed(value, n_players)``: whether a value fits a table of that size. With no
+    ``values`` the option is free text (its default always allowed), checked by this."""
 
     def values_for(self, n_players: int) -> tuple[Any, ...]:
         """The values a table of ``n_players`` may choose (never an impossible one).
@@ -113,6 +114,17 @@ class Game:
         resolved: dict[str, Any] = {}
         for opt in self.options:
             value = given.pop(opt.name, opt.default)
+            if not opt.values:  # free text (e.g. a colour per seat), checked by `allowed`
+                ok = isinstance(value, str) and (
+                    value == opt.default
+                    or opt.allowed is None
+                    or n_players is None
+                    or opt.allowed(value, n_players)
+                )
+                if not ok:
+                    raise ValueError(f"option {opt.name!r} cannot be {value!r}")
+                resolved[opt.name] = value
+                continue
             values = opt.values if n_players is None else opt.values_for(n_players)
             # 1 == True in Python: compare types too, so only real values pass.
             if not any(type(value) is type(v) and value == v for v in values):
