@@ -20,7 +20,7 @@ from .view import BaseView
 if TYPE_CHECKING:
     from .state import Action, State
 
-V = TypeVar("V", bound=BaseView, covariant=True)
+V = TypeVar("V", bound=BaseView[Any], covariant=True)
 
 
 class SeatWindow(Generic[V]):

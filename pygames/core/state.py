@@ -39,7 +39,7 @@ Event = dict[str, Any]
 MAX_NAME_LENGTH = 32
 """Longest player name (characters): names must fit the seat labels and score sheets."""
 
-V = TypeVar("V", bound=BaseView, covariant=True)
+V = TypeVar("V", bound=BaseView[Any], covariant=True)
 """A game's view type (a ``TypedDict`` extending :class:`BaseView`)."""
 
 CHANCE = -1
@@ -386,11 +386,14 @@ class State(ABC, Generic[V]):
         """Whether ``seat`` holds hidden information of its own it may look at again."""
         return False
 
-    def base_view(self, viewer: int | None) -> BaseView:
-        """The fields every game's view starts with (see :class:`BaseView`)."""
-        results: FinalResults | None = None
+    def base_view(self, viewer: int | None) -> BaseView[Any]:
+        """The fields every game's view starts with (see :class:`BaseView`).
+
+        ``results`` is a fresh copy of the state's ``results`` list (per race or round).
+        """
+        final: FinalResults | None = None
         if self.is_terminal():
-            results = {
+            final = {
                 "scores": list(self.scores()),
                 "ranking": self.ranking(),
                 "winners": self.winners(),
@@ -404,7 +407,8 @@ class State(ABC, Generic[V]):
             "current_player": self.current_player(),
             "private_turn": self.private_turn() and not self.is_chance(),
             "holds_secrets": [self.holds_secrets(s) for s in range(len(self.players))],
-            "results": results,
+            "results": copy_plain(list(getattr(self, "results", []))),
+            "final": final,
         }
 
     @abstractmethod

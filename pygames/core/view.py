@@ -14,7 +14,10 @@ view is always fresh data: changing it never changes the game.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, Generic, TypedDict, TypeVar
+
+R = TypeVar("R")
+"""A game's record of one finished race (or round): its own TypedDict."""
 
 
 class FinalResults(TypedDict):
@@ -25,13 +28,17 @@ class FinalResults(TypedDict):
     winners: list[int]
 
 
-class BaseView(TypedDict):
+class BaseView(TypedDict, Generic[R]):
     """What every game's view says, whatever the game.
 
     ``private_turn``: the player to act is about to make a choice nobody else may see
     (the table passes the device behind a curtain first); decided from public
     information only. ``holds_secrets[seat]``: that seat has hidden information of its
-    own it may look at again. ``results`` is set once the game is over.
+    own it may look at again. ``results``: one record per finished race (or round), in
+    the game's own shape (``R``), each with at least ``"race"`` or ``"round"``;
+    ``final``: the scores, ranks and winners once the game is over.
+
+    A game's view extends it, e.g. ``class RoyalTurfView(BaseView[RaceResult])``.
     """
 
     game: str
@@ -41,4 +48,9 @@ class BaseView(TypedDict):
     current_player: int
     private_turn: bool
     holds_secrets: list[bool]
-    results: FinalResults | None
+    results: list[R]
+    final: FinalResults | None
+
+
+AnyView = BaseView[Any]
+"""A view of any game (what the shell and generic code read)."""

@@ -183,7 +183,7 @@ def test_refused_action_shows_reason_and_changes_nothing() -> None:
     assert app.match is not None
     before = app.match.to_json()
     app.play({"type": "move_horse", "horse": "othello"})
-    b.render(app.table_screen(), "en", "x")
+    app.render()
     assert app.match.to_json() == before
     assert app.error == "horses only move during the race, after the roll"
 

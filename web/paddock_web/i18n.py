@@ -35,7 +35,14 @@ def pick_language(browser_languages: list[str]) -> str:
     return "en"
 
 
+class MissingMessage(KeyError):
+    """A key the catalogues do not have (raised only in strict mode, i.e. in tests)."""
+
+
 class Catalogue:
+    strict = False
+    """Tests set this: a missing key then raises instead of showing the key itself."""
+
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
         self.messages = load(self.lang)
@@ -47,6 +54,8 @@ class Catalogue:
         """The message ``key``, with ``{name}`` fields filled in."""
         text = self.messages.get(key)
         if text is None:
+            if Catalogue.strict:
+                raise MissingMessage(f"no {self.lang!r} message {key!r}")
             text = load("en").get(key, key)
         try:
             return text.format(**params)

@@ -51,7 +51,7 @@ class GameContext:
         return {"data-act": "play", "data-arg": str(i)}
 
 
-ViewT = TypeVar("ViewT", bound=BaseView, contravariant=True)
+ViewT = TypeVar("ViewT", bound=BaseView[Any], contravariant=True)
 
 
 class Table(Protocol[ViewT]):

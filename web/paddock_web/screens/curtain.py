@@ -1,0 +1,97 @@
+"""The hand-off curtain before a secret, and the settlement between races."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..html import Markup, h
+from ..table import GameContext, initial
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def interlude(app: App, table: Any) -> Markup:
+    """The settlement of the race just run, for everyone, before the next one."""
+    assert app.match is not None
+    t = app.cat.t
+    view = app.match.state.view(None)
+    ctx = GameContext(
+        cat=app.cat,
+        players=app.names(),
+        seats=app.match.seats,
+        legal=[],
+        local={},
+        viewer=None,
+    )
+    last = {**view, "results": view["results"][-1:]}
+    return h(
+        "main",
+        {"class": "table interlude", "id": "main", "data-testid": "interlude"},
+        h(
+            "section",
+            {"class": "results"},
+            h(
+                "h1",
+                {"tabindex": "-1", "data-focus": True},
+                t("race_over_heading", race=view["results"][-1]["race"]),
+            ),
+            table.results_detail(last, ctx),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary big",
+                    "data-act": "continue",
+                    "data-testid": "continue",
+                },
+                t("continue"),
+            ),
+        ),
+    )
+
+
+def curtain(app: App, seat: int) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    letter = initial(app.match.players[seat])
+    name = app.names()[seat]
+    return h(
+        "main",
+        {
+            "class": f"curtain pc{seat}",
+            "id": "main",
+            "data-testid": "curtain",
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "curtain-h",
+        },
+        h(
+            "div",
+            {"class": "curtain-inner"},
+            h(
+                "span",
+                {"class": f"token big pc{seat}", "aria-hidden": "true"},
+                letter,
+            ),
+            # The heading, not the button, takes focus: a key press meant for the
+            # last player's move must not confirm this curtain.
+            h(
+                "h1",
+                {"id": "curtain-h", "tabindex": "-1", "data-focus": True},
+                t("pass_device", name=name),
+            ),
+            h("p", {}, t("curtain_help", name=name)),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary huge",
+                    "data-act": "unlock",
+                    "data-arg": str(seat),
+                    "data-testid": "curtain-confirm",
+                },
+                t("i_am", name=name),
+            ),
+        ),
+    )

@@ -1,0 +1,201 @@
+"""The new-game form: player count, names, human or computer, options, seed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygames
+
+from .. import setup_link
+from ..html import Markup, classes, h, join
+from ..tables import TABLES
+from . import frame
+
+if TYPE_CHECKING:
+    from ..app import App
+
+# Delay before a computer seat moves (ms), by the speed chosen on this form.
+SPEEDS = {"slow": 1200, "normal": 600, "fast": 150, "instant": 0}
+
+
+def screen(app: App) -> Markup:
+    t = app.cat.t
+    game = pygames.get_game(app.setup["game"])
+    n = len(app.setup["players"])
+    counts = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": classes("count", k == n and "on"),
+                "data-act": "count",
+                "data-arg": str(k),
+                "aria-pressed": "true" if k == n else "false",
+            },
+            str(k),
+        )
+        for k in range(game.min_players, game.max_players + 1)
+    ]
+    rows = []
+    for i, (name, seat) in enumerate(zip(app.setup["players"], app.setup["seats"], strict=True)):
+        rows.append(
+            h(
+                "li",
+                {"class": f"seat-row pc{i}"},
+                h("span", {"class": f"token pc{i}", "aria-hidden": "true"}, str(i + 1)),
+                h("label", {"for": f"name{i}", "class": "sr-only"}, t("player_name", n=i + 1)),
+                h(
+                    "input",
+                    {
+                        "id": f"name{i}",
+                        "name": f"name{i}",
+                        "value": name,
+                        "maxlength": "32",
+                        "autocomplete": "off",
+                    },
+                ),
+                h("label", {"for": f"seat{i}", "class": "sr-only"}, t("seat_kind")),
+                h(
+                    "select",
+                    {"id": f"seat{i}", "name": f"seat{i}"},
+                    h("option", {"value": "human", "selected": seat == "human"}, t("human")),
+                    h(
+                        "option",
+                        {"value": "computer", "selected": seat == "computer"},
+                        t("computer"),
+                    ),
+                ),
+            )
+        )
+    options = []
+    table = TABLES.get(game.id)
+    for opt in game.options:
+        if not isinstance(opt.default, bool):
+            current = app.setup["options"].get(opt.name, opt.default)
+            values = list(opt.values_for(n))  # e.g. only seats < n
+            legacy = getattr(table, "option_values", None)  # TRANSITION
+            if legacy is not None:
+                values = legacy(opt.name, values, n)
+            choices = [
+                h(
+                    "option",
+                    {"value": str(v), "selected": v == current},
+                    t(f"{game.id}_opt_{opt.name}_{v}")
+                    if app.cat.has(f"{game.id}_opt_{opt.name}_{v}")
+                    else str(v),
+                )
+                for v in values
+            ]
+            options.append(
+                h(
+                    "label",
+                    {"class": "option"},
+                    t(f"{game.id}_opt_{opt.name}"),
+                    " ",
+                    h("select", {"name": f"opt_{opt.name}"}, choices),
+                    h("small", {}, t(f"{game.id}_opt_{opt.name}_help")),
+                )
+            )
+            continue
+        if isinstance(opt.default, bool):
+            options.append(
+                h(
+                    "label",
+                    {"class": "option"},
+                    h(
+                        "input",
+                        {
+                            "type": "checkbox",
+                            "name": f"opt_{opt.name}",
+                            "checked": bool(app.setup["options"].get(opt.name)),
+                        },
+                    ),
+                    " ",
+                    t(f"{game.id}_opt_{opt.name}"),
+                    h("small", {}, t(f"{game.id}_opt_{opt.name}_help")),
+                )
+            )
+    speeds = h(
+        "select",
+        {"name": "speed", "id": "speed"},
+        [h("option", {"value": k, "selected": k == app.speed}, t(f"speed_{k}")) for k in SPEEDS],
+    )
+    seed = app.setup.get("seed")
+    link = setup_link.build(app.setup)
+    return join(
+        frame.header(app, t(f"game_{game.id}")),
+        h(
+            "main",
+            {"class": "setup", "id": "main"},
+            h("h1", {}, t("new_game_of", game=t(f"game_{game.id}"))),
+            h(
+                "form",
+                {"id": "setup-form", "data-form": "setup", "autocomplete": "off"},
+                h(
+                    "fieldset",
+                    {},
+                    h("legend", {}, t("player_count")),
+                    h("div", {"class": "counts"}, counts),
+                ),
+                h(
+                    "fieldset",
+                    {},
+                    h("legend", {}, t("players")),
+                    h("ol", {"class": "seats"}, rows),
+                ),
+                h(
+                    "fieldset",
+                    {},
+                    h("legend", {}, t("options")),
+                    options or t("no_options"),
+                    h("label", {"class": "option"}, t("computer_speed"), " ", speeds),
+                    h(
+                        "label",
+                        {"class": "option"},
+                        t("seed_label"),
+                        " ",
+                        h(
+                            "input",
+                            {
+                                "name": "seed",
+                                "inputmode": "numeric",
+                                "value": "" if seed is None else str(seed),
+                                "placeholder": t("seed_random"),
+                                "aria-describedby": "seed-help",
+                            },
+                        ),
+                        h("small", {"id": "seed-help"}, t("seed_help")),
+                    ),
+                ),
+                app.error and h("p", {"class": "error", "role": "alert"}, app.error),
+                h(
+                    "div",
+                    {"class": "form-actions"},
+                    h("button", {"type": "button", "data-act": "home"}, t("back")),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "primary big",
+                            "data-act": "start",
+                            "data-testid": "start-game",
+                        },
+                        t("start_game"),
+                    ),
+                ),
+            ),
+            h(
+                "p",
+                {"class": "share"},
+                t("share_link"),
+                " ",
+                h("a", {"href": link, "data-testid": "share-link"}, t("share_link_text")),
+            ),
+            seed is not None
+            and h(
+                "p",
+                {"class": "warning", "role": "note", "data-testid": "seed-warning"},
+                t("seed_warning"),
+            ),
+        ),
+    )

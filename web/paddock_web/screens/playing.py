@@ -1,0 +1,245 @@
+"""The table screen: board, player strip, action bar with undo, and the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..html import Markup, classes, h, join
+from ..table import GameContext, initial
+from ..tables import TABLES
+from . import curtain, frame, playing, results
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def screen(app: App) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    match = app.match
+    table = TABLES[match.game_id]
+    title = t(f"game_{match.game_id}")
+    if app.interlude:
+        app._hand = f"interlude:{len(match.events)}"
+        return join(frame.header(app, title), curtain.interlude(app, table))
+    curtain_seat = app.needs_curtain()
+    if curtain_seat is not None:
+        app._hand = f"curtain:{curtain_seat}"
+        return join(
+            frame.header(app, title, behind_curtain=True), curtain.curtain(app, curtain_seat)
+        )
+    viewer = app.unlocked
+    view = match.state.view(viewer)
+    seat = match.current_player()
+    human_turn = seat >= 0 and match.seats[seat] == "human" and app.peek is None
+    secret_turn = app.private_turn()
+    can_act = human_turn and (not secret_turn or app.unlocked == seat)
+    app.legal = match.state.legal_actions() if can_act else []
+    next_up = None
+    if app.peek is not None:
+        app._hand = f"peek:{app.peek}"
+    elif can_act:
+        app._hand = f"seat:{seat}:{viewer}"
+        if viewer is None and app._last_human not in (None, seat):
+            next_up = seat  # a new player at a public turn: say who, briefly
+        app._last_human = seat
+    else:
+        app._hand = "results" if match.is_over() else "waiting"
+    ctx = GameContext(
+        cat=app.cat,
+        players=app.names(),
+        seats=match.seats,
+        legal=app.legal,
+        local=app.local,
+        viewer=viewer,
+        fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
+        motion=not app.b.reduced_motion(),
+    )
+    if match.is_over():
+        main = results.screen(app, view, table, ctx)
+    else:
+        main = join(
+            h(
+                "section",
+                {"class": "board-area", "aria-label": t("board")},
+                table.board(view, ctx),
+            ),
+            playing.strip(app, view, table, ctx),
+            playing.action_bar(app, view, table, ctx, can_act),
+        )
+    return join(
+        frame.header(app, title),
+        playing.notices(app, next_up),
+        h(
+            "main",
+            {"class": f"table game-{match.game_id}", "id": "main"},
+            main,
+            playing.log_panel(app, table),
+        ),
+        frame.overlay_panel(app, table),
+        frame.confirm_dialog(app),
+    )
+
+
+def notices(app: App, next_up: int | None) -> Markup:
+    """Who plays next (when that changes), and anything the saving wants said."""
+    assert app.match is not None
+    t = app.cat.t
+    return join(
+        next_up is not None
+        and h(
+            "p",
+            {"class": f"next-up pc{next_up}", "role": "status", "data-testid": "next-up"},
+            t("next_up", name=app.names()[next_up]),
+        ),
+        app.save_failed
+        and h(
+            "p",
+            {"class": "notice save-failed", "role": "alert", "data-testid": "save-failed"},
+            t("save_failed"),
+        ),
+        app.table_notice
+        and h(
+            "p",
+            {"class": "notice", "role": "status", "data-testid": "table-notice"},
+            app.table_notice,
+        ),
+    )
+
+
+def strip(app: App, view: Any, table: Any, ctx: GameContext) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    seat = app.match.current_player()
+    cards = []
+    for i, name in enumerate(app.match.players):
+        peek = None
+        legacy = getattr(table, "has_private", None)  # TRANSITION
+        holds = view.get("holds_secrets", [False] * 9)[i] or (legacy and legacy(view, i))
+        if holds and app.match.seats[i] == "human":
+            peek = h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "small",
+                    "data-act": "peek",
+                    "data-arg": str(i),
+                    "data-testid": f"peek-{i}",
+                },
+                t(table.PEEK_KEY),
+            )
+        cards.append(
+            h(
+                "li",
+                {
+                    "class": classes("player", f"pc{i}", i == seat and "active"),
+                    "aria-current": "true" if i == seat else None,
+                    "data-testid": f"player-{i}",
+                },
+                h("span", {"class": f"token pc{i}", "aria-hidden": "true"}, initial(name)),
+                h("bdi", {"class": "pname"}, name),
+                h(
+                    "span",
+                    {"class": "kind"},
+                    t("computer") if app.match.seats[i] == "computer" else "",
+                ),
+                h("span", {"class": "score num"}, table.score_text(view, i, ctx)),
+                table.player_extra(view, i, ctx),
+                peek,
+            )
+        )
+    return h("ol", {"class": "player-strip", "aria-label": t("players")}, cards)
+
+
+def action_bar(app: App, view: Any, table: Any, ctx: GameContext, can_act: bool) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    seat = app.match.current_player()
+    if app.peek is not None:
+        content = join(
+            table.private_panel(view, app.peek, ctx),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-act": "done",
+                    "data-testid": "peek-done",
+                },
+                t("done"),
+            ),
+        )
+    elif can_act:
+        content = table.actions(view, ctx)
+    else:
+        name = app.names()[seat] if seat >= 0 else ""
+        content = h(
+            "p", {"class": "waiting", "aria-live": "polite"}, t("computer_thinking", name=name)
+        )
+    return h(
+        "section",
+        {"class": "action-bar", "aria-label": t("your_move"), "data-testid": "action-bar"},
+        h("p", {"class": "turn-banner", "aria-live": "polite"}, table.status_text(view, ctx)),
+        app.error
+        and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, app.error),
+        content,
+        playing.undo_control(app),
+    )
+
+
+def undo_control(app: App) -> Markup | None:
+    """The Undo button, or, when there is a last move that can't be taken back, why."""
+    assert app.match is not None
+    t = app.cat.t
+    status = app.match.undo_status()
+    if app.peek is not None or status.seat is None:
+        return None
+    if app.undo_offered():
+        mover = status.seat
+        label = (
+            t("undo")
+            if mover == app.match.current_player()
+            else t("undo_of", name=app.names()[mover])
+        )
+        return h(
+            "button",
+            {"type": "button", "class": "undo", "data-act": "undo", "data-testid": "undo"},
+            label,
+        )
+    if status.available:
+        why = t("undo_only_owner", name=app.names()[status.seat])
+    elif status.reason == "chance":
+        why = t("undo_no_chance")
+    elif status.reason == "secret":
+        why = t("undo_no_secret")
+    elif status.reason == "other_seat":
+        why = t("undo_no_other_seat")
+    else:
+        return None
+    return h(
+        "p",
+        {"class": "undo-why", "data-testid": "undo-why"},
+        h("button", {"type": "button", "class": "undo", "disabled": True}, t("undo")),
+        " ",
+        why,
+    )
+
+
+def log_panel(app: App, table: Any) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    lines = []
+    for event in reversed(app.match.events[-300:]):
+        text = table.describe(event, app.names(), app.cat)
+        if text:
+            lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
+    return h(
+        "aside",
+        {
+            "class": classes("log", app.overlay == "log" and "open"),
+            "aria-label": t("log"),
+            "data-testid": "log",
+        },
+        h("h2", {}, t("log")),
+        h("ol", {"aria-live": "off"}, lines[:120]),
+    )

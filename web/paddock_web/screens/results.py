@@ -1,0 +1,87 @@
+"""The final standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..html import Markup, h
+from ..table import GameContext, initial
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def screen(app: App, view: Any, table: Any, ctx: GameContext) -> Markup:
+    assert app.match is not None
+    t = app.cat.t
+    scores = app.match.scores()
+    ranks = app.match.ranking()
+    order = sorted(range(len(scores)), key=lambda i: (ranks[i], i))
+    winners = [app.names()[i] for i in order if ranks[i] == 1]
+    rows = [
+        h(
+            "tr",
+            {"class": f"pc{i}", "data-testid": f"result-{i}"},
+            h("td", {"class": "num rank"}, str(ranks[i])),
+            h(
+                "td",
+                {},
+                h(
+                    "span",
+                    {"class": f"token pc{i}", "aria-hidden": "true"},
+                    initial(app.match.players[i]),
+                ),
+                " ",
+                h("bdi", {}, app.match.players[i]),
+            ),
+            h(
+                "td",
+                {"class": "num score", "data-score": str(int(scores[i]))},
+                table.score_text(view, i, ctx),
+            ),
+        )
+        for i in order
+    ]
+    headline = (
+        t("winner_is", name=winners[0])
+        if len(winners) == 1
+        else t("shared_victory", names=", ".join(winners))
+    )
+    return h(
+        "section",
+        {"class": "results", "data-testid": "results"},
+        h("h1", {}, app.game_text("game_over")),
+        h("p", {"class": "headline"}, headline),
+        h(
+            "table",
+            {"class": "standings"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {}, t("rank")),
+                    h("th", {}, t("player")),
+                    h("th", {}, app.game_text("score")),
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        table.results_detail(view, ctx),
+        h(
+            "div",
+            {"class": "form-actions"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary big",
+                    "data-act": "again",
+                    "data-testid": "play-again",
+                },
+                t("play_again"),
+            ),
+            h("button", {"type": "button", "data-act": "fresh"}, t("new_game")),
+        ),
+    )
