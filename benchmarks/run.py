@@ -218,6 +218,52 @@ def measure_click_latency(page: Any, samples: int = 40) -> tuple[float, float] |
     return statistics.median(dom), statistics.median(frame)
 
 
+def click_cost_early_and_late(game_id: str = "gambler", samples: int = 40) -> dict[str, float]:
+    """Median ms the site's Python takes per click early and late in one long game.
+
+    Drives the real ``App`` through the test suite's fake page on CPython (every seat
+    human, the longest target), so the figure is the Python work of a click (play,
+    undo status, render), without the browser's own cost. Late clicks must not grow
+    with the game's history: the goal is late <= 1.5 x early.
+    """
+    sys.path[:0] = [str(ROOT / "web"), str(ROOT / "tests" / "web")]
+    import random
+
+    from fake_browser import FakeBrowser
+    from paddock_web.app import App
+
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game(game_id, ["Ann", "Ben", "Cy"], ["human"] * 3, 3, {"opt_target": "750"})
+    rng = random.Random(1)
+    times: list[float] = []
+    while app.match is not None and not app.match.is_over():
+        if b.timers:
+            b.run_timers()
+            continue
+        # A click on the board: a move, or a die picked before it is placed.
+        choices = [c for c in b.controls() if c["data-act"] in ("play", "local")]
+        if not choices:
+            found = b.find(data_act="continue") or b.find(data_act="unlock")
+            if found is None:
+                break
+            b.click(found["data-act"], found.get("data-arg", ""))
+            continue
+        c = rng.choice(choices)
+        assert b.handler is not None
+        start = time.perf_counter()  # the page's own handler: no fake-page parsing timed
+        b.handler(c["data-act"], c.get("data-arg", ""), c.get("value"))
+        times.append((time.perf_counter() - start) * 1e3)
+    early, late = times[:samples], times[-samples - 20 : -20]
+    return {
+        "clicks": len(times),
+        "early_ms_median": statistics.median(early),
+        "late_ms_median": statistics.median(late),
+        "late_over_early": statistics.median(late) / statistics.median(early),
+    }
+
+
 def random_games_per_second(seconds: float = 2.0) -> dict[str, float]:
     """Random full games per second on CPython, for every playable game."""
     sys.path.insert(0, str(ROOT))
@@ -276,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     # CPU benchmark first, before the browser competes for the cores.
     games_per_s = random_games_per_second()
     choice_ms = bot_choice_ms()
+    click_cost = click_cost_early_and_late()
 
     results: dict[str, Any] = {}
     with served_dist() as url, sync_playwright() as pw:
@@ -310,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         "bot_choice_ms": choice_ms,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
+        "click_python_ms_early_vs_late": click_cost,
         "environment": {
             "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "browser": f"chromium {browser_version}",
@@ -340,6 +388,11 @@ def main(argv: list[str] | None = None) -> int:
         ],
         ("Click -> DOM update (median)", fmt_ms(click_ms[0] if click_ms else None)),
         ("Click -> next frame (median)", fmt_ms(click_ms[1] if click_ms else None)),
+        (
+            f"Click, Python work, early / late in a {click_cost['clicks']:.0f}-click game",
+            f"{click_cost['early_ms_median']:.2f} / {click_cost['late_ms_median']:.2f} ms "
+            f"({click_cost['late_over_early']:.2f}x)",
+        ),
     ]
     width = max(len(name) for name, _ in rows)
     print()

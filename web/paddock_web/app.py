@@ -489,9 +489,9 @@ class App:
     def private_turn(self) -> bool:
         """Whether the choice due now is secret (the engine says so in its public view)."""
         assert self.match is not None
-        view = self.match.state.view(None)
+        state = self.match.state
         legacy = getattr(TABLES[self.match.game_id], "turn_is_secret", None)  # TRANSITION
-        return bool(view.get("private_turn") or (legacy is not None and legacy(view)))
+        return state.private_turn() or (legacy is not None and legacy(state.view(None)))
 
     def peek_pending(self) -> int | None:
         request = self.local.get("peek_request")

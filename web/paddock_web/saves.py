@@ -97,6 +97,26 @@ class SaveStore:
 
     def __init__(self, browser: Browser) -> None:
         self.b = browser
+        # History entries already encoded, kept beside the entries themselves: an
+        # autosave then encodes only the moves made since the last one, not the game.
+        self._entries: list[dict[str, Any]] = []
+        self._encoded: list[str] = []
+
+    def _match_json(self, match: Match) -> str:
+        """``json.dumps(match.to_json())``, re-encoding only the new history entries."""
+        history = match.history
+        keep = 0
+        for mine, theirs in zip(self._entries, history, strict=False):
+            if mine is not theirs:  # an undo or a reload replaced the entries from here
+                break
+            keep += 1
+        del self._entries[keep:], self._encoded[keep:]
+        for entry in history[keep:]:
+            self._entries.append(entry)
+            self._encoded.append(json.dumps(entry, separators=(",", ":")))
+        head = {k: v for k, v in match.to_json().items() if k != "history"}
+        text = json.dumps(head, separators=(",", ":"))
+        return f'{text[:-1]},"history":[{",".join(self._encoded)}]}}'
 
     def slots(self) -> list[Slot]:
         """Every saved game, most recently played first; damaged ones last."""
@@ -189,9 +209,10 @@ class SaveStore:
                 "players": list(match.players),
                 "over": match.is_over(),
             },
-            "match": match.to_json(),
         }
-        if not self.b.storage_set(key_of(slot.id), json.dumps(data, separators=(",", ":"))):
+        text = json.dumps(data, separators=(",", ":"))
+        text = f'{text[:-1]},"match":{self._match_json(match)}}}'
+        if not self.b.storage_set(key_of(slot.id), text):
             if old_id == LEGACY_ID:
                 slot.id, slot.rev = LEGACY_ID, 0
             return "failed"

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+LOG_LINES = 120  # the newest lines the log shows (the exported file has the whole game)
+
+
 def screen(app: App) -> Markup:
     assert app.match is not None
     t = app.cat.t
@@ -229,10 +232,13 @@ def log_panel(app: App, table: Any) -> Markup:
     assert app.match is not None
     t = app.cat.t
     lines = []
+    names = app.names()
     for event in reversed(app.match.events[-300:]):
-        text = table.describe(event, app.names(), app.cat)
+        text = table.describe(event, names, app.cat)
         if text:
             lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
+            if len(lines) == LOG_LINES:
+                break
     return h(
         "aside",
         {
@@ -241,5 +247,5 @@ def log_panel(app: App, table: Any) -> Markup:
             "data-testid": "log",
         },
         h("h2", {}, t("log")),
-        h("ol", {"aria-live": "off"}, lines[:120]),
+        h("ol", {"aria-live": "off"}, lines),
     )
