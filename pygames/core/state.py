@@ -70,6 +70,19 @@ class Option:
     allowed: Callable[[Any, int], bool] | None = field(default=None, compare=False)
     """``allowed(value, n_players)``: whether a value fits a table of that size. With no
     ``values`` the option is free text (its default always allowed), checked by this."""
+    per_seat: tuple[str, ...] = ()
+    """A choice each seat makes (e.g. a colour): every seat picks a different one of
+    these; the value is the picks in seat order joined by commas, ``""`` = by seat."""
+
+    def seat_picks(self, value: str, n_players: int) -> list[str]:
+        """The pick of each seat for an option with :attr:`per_seat` (default: by seat).
+
+        >>> Option("colours", (), "", "", per_seat=("red", "blue", "white")).seat_picks("", 2)
+        ['red', 'blue']
+        """
+        if not value:
+            return list(self.per_seat[:n_players])
+        return value.split(",")
 
     def values_for(self, n_players: int) -> tuple[Any, ...]:
         """The values a table of ``n_players`` may choose (never an impossible one).
@@ -88,6 +101,12 @@ class Option:
             "default": self.default,
             "description": self.description,
         }
+
+
+def _fair_picks(value: str, choices: tuple[str, ...], n_players: int) -> bool:
+    """One different pick from ``choices`` for each of ``n_players`` seats."""
+    picks = value.split(",")
+    return len(picks) == n_players and len(set(picks)) == n_players and set(picks) <= set(choices)
 
 
 @dataclass(frozen=True)
@@ -117,9 +136,11 @@ class Game:
             if not opt.values:  # free text (e.g. a colour per seat), checked by `allowed`
                 ok = isinstance(value, str) and (
                     value == opt.default
-                    or opt.allowed is None
                     or n_players is None
-                    or opt.allowed(value, n_players)
+                    or (
+                        (opt.allowed is None or opt.allowed(value, n_players))
+                        and (not opt.per_seat or _fair_picks(value, opt.per_seat, n_players))
+                    )
                 )
                 if not ok:
                     raise ValueError(f"option {opt.name!r} cannot be {value!r}")

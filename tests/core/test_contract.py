@@ -315,3 +315,26 @@ def test_random_playout_and_speed_helper():
     with pytest.raises(RuntimeError):
         random_playout(GAME.new_state(["A", "B"]), random.Random(0), max_steps=5)
     assert random_games_per_second("royal_turf", seconds=0.05) > 0
+
+
+# --- options that depend on the table ------------------------------------------------
+def test_option_values_for_a_table_size_and_per_seat_picks() -> None:
+    youngest = Option("youngest", (0, 1, 2, 3), 0, "", allowed=lambda v, n: v < n)
+    assert youngest.values_for(2) == (0, 1) and youngest.values_for(4) == (0, 1, 2, 3)
+    colours = Option("colours", (), "", "", per_seat=("red", "blue", "white"))
+    assert colours.seat_picks("", 3) == ["red", "blue", "white"]
+    assert colours.seat_picks("white,red", 2) == ["white", "red"]
+    game = Game("g", "G", 2, 3, type(GAME.new_state(["a", "b"])), (youngest, colours))
+    assert game.resolve_options({"youngest": 1, "colours": "white,red"}, 2) == {
+        "youngest": 1,
+        "colours": "white,red",
+    }
+    for bad in (
+        {"youngest": 2},
+        {"colours": "red,red"},
+        {"colours": "red"},
+        {"colours": "pink,red"},
+    ):
+        with pytest.raises(ValueError):
+            game.resolve_options(bad, 2)
+    assert game.resolve_options({"youngest": 2}) == {"youngest": 2, "colours": ""}

@@ -226,6 +226,9 @@ class App:
             players.append(self.cat.t("default_name", n=len(players) + 1))
             seats.append("computer")
         del players[n:], seats[n:]
+        for opt in game.options:
+            if opt.per_seat:  # the picks were for another number of players
+                self.setup["options"][opt.name] = opt.default
 
     def read_form(self) -> None:
         form = self.b.read_form("setup-form")
@@ -241,6 +244,12 @@ class App:
             "computer" if form.get(f"seat{i}") == "computer" else "human" for i in range(n)
         ]
         for opt in game.options:
+            if opt.per_seat:
+                chosen = [form.get(f"opt_{opt.name}_{i}") or "" for i in range(n)]
+                by_seat = opt.seat_picks(opt.default, n)
+                value = "" if chosen == by_seat or not all(chosen) else ",".join(chosen)
+                self.setup["options"][opt.name] = value
+                continue
             raw = form.get(f"opt_{opt.name}")
             if isinstance(opt.default, bool):
                 self.setup["options"][opt.name] = raw == "on"
@@ -259,6 +268,13 @@ class App:
         if len(set(names)) != len(names):
             self.error = self.cat.t("names_differ")
             return
+        game = pygames.get_game(self.setup["game"])
+        for opt in game.options:
+            picks = opt.seat_picks(str(self.setup["options"].get(opt.name, "")), len(names))
+            if opt.per_seat and len(set(picks)) != len(picks):
+                label = self.cat.t(f"{game.id}_opt_{opt.name}")
+                self.error = self.cat.t("picks_differ", option=label)
+                return
         try:
             # Without a typed seed the match draws one from a strong random source,
             # and it is never shown: whoever knows it knows every die and hidden card.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygames
+from pygames.core import Option
 
 from .. import setup_link
 from ..html import Markup, classes, h, join
@@ -36,6 +37,10 @@ def screen(app: App) -> Markup:
         )
         for k in range(game.min_players, game.max_players + 1)
     ]
+    per_seat = [o for o in game.options if o.per_seat]
+    picks = {
+        o.name: o.seat_picks(str(app.setup["options"].get(o.name, o.default)), n) for o in per_seat
+    }
     rows = []
     for i, (name, seat) in enumerate(zip(app.setup["players"], app.setup["seats"], strict=True)):
         rows.append(
@@ -65,11 +70,14 @@ def screen(app: App) -> Markup:
                         t("computer"),
                     ),
                 ),
+                [seat_pick(app, game.id, opt, i, picks[opt.name][i]) for opt in per_seat],
             )
         )
     options = []
     table = TABLES.get(game.id)
     for opt in game.options:
+        if not opt.values:
+            continue  # free text: chosen per seat above
         if not isinstance(opt.default, bool):
             current = app.setup["options"].get(opt.name, opt.default)
             values = list(opt.values_for(n))  # e.g. only seats < n
@@ -197,5 +205,26 @@ def screen(app: App) -> Markup:
                 {"class": "warning", "role": "note", "data-testid": "seed-warning"},
                 t("seed_warning"),
             ),
+        ),
+    )
+
+
+def seat_pick(app: App, game_id: str, opt: Option, seat: int, current: str) -> Markup:
+    """A seat's own choice for an option such as Homestretch's colours."""
+    t = app.cat.t
+    field = f"opt_{opt.name}_{seat}"
+    return join(
+        h("label", {"for": field, "class": "sr-only"}, t(f"{game_id}_opt_{opt.name}")),
+        h(
+            "select",
+            {"id": field, "name": field, "title": t(f"{game_id}_opt_{opt.name}")},
+            [
+                h(
+                    "option",
+                    {"value": v, "selected": v == current},
+                    t(f"{game_id}_opt_{opt.name}_{v}"),
+                )
+                for v in opt.per_seat
+            ],
         ),
     )
