@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..html import Markup, h
-from ..table import GameContext, initial
+from ..table import GameContext, Table, initial
 
 if TYPE_CHECKING:
     from ..app import App
 
 
-def interlude(app: App, table: Any) -> Markup:
+def interlude(app: App, table: Table[Any]) -> Markup:
     """The settlement of the race just run, for everyone, before the next one."""
     assert app.match is not None
     t = app.cat.t

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .. import setup_link
 from ..html import Markup, classes, h
 from ..i18n import LANGUAGES
+from ..table import Table
 
 if TYPE_CHECKING:
     from ..app import App
@@ -117,7 +118,7 @@ def confirm_dialog(app: App) -> Markup | None:
     )
 
 
-def overlay_panel(app: App, table: Any) -> Markup | None:
+def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
     t = app.cat.t
     if app.overlay == "rules":
         body = table.rules_summary(app.cat)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pygames.core.view import AnyView
+
 from ..html import Markup, classes, h, join
-from ..table import GameContext, initial
+from ..table import GameContext, Table, initial
 from ..tables import TABLES
 from . import curtain, frame, playing, results
 
@@ -110,7 +112,7 @@ def notices(app: App, next_up: int | None) -> Markup:
     )
 
 
-def strip(app: App, view: Any, table: Any, ctx: GameContext) -> Markup:
+def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Markup:
     assert app.match is not None
     t = app.cat.t
     seat = app.match.current_player()
@@ -154,7 +156,9 @@ def strip(app: App, view: Any, table: Any, ctx: GameContext) -> Markup:
     return h("ol", {"class": "player-strip", "aria-label": t("players")}, cards)
 
 
-def action_bar(app: App, view: Any, table: Any, ctx: GameContext, can_act: bool) -> Markup:
+def action_bar(
+    app: App, view: AnyView, table: Table[Any], ctx: GameContext, can_act: bool
+) -> Markup:
     assert app.match is not None
     t = app.cat.t
     seat = app.match.current_player()
@@ -228,7 +232,7 @@ def undo_control(app: App) -> Markup | None:
     )
 
 
-def log_panel(app: App, table: Any) -> Markup:
+def log_panel(app: App, table: Table[Any]) -> Markup:
     assert app.match is not None
     t = app.cat.t
     lines = []

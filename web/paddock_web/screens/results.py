@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pygames.core.view import AnyView
+
 from ..html import Markup, h
-from ..table import GameContext, initial
+from ..table import GameContext, Table, initial
 
 if TYPE_CHECKING:
     from ..app import App
 
 
-def screen(app: App, view: Any, table: Any, ctx: GameContext) -> Markup:
+def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Markup:
     assert app.match is not None
     t = app.cat.t
     scores = app.match.scores()
