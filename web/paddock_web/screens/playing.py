@@ -164,7 +164,7 @@ def action_bar(
     seat = app.match.current_player()
     if app.peek is not None:
         content = join(
-            table.private_panel(view, app.peek, ctx),
+            private_frame(app.peek, ctx, table.private_panel(view, app.peek, ctx)),
             h(
                 "button",
                 {
@@ -175,6 +175,11 @@ def action_bar(
                 },
                 t("done"),
             ),
+        )
+    elif can_act and app.private_turn() and app.unlocked == seat:
+        # A secret choice: the player's own secrets and the controls, in one frame.
+        content = private_frame(
+            seat, ctx, join(table.private_panel(view, seat, ctx), table.actions(view, ctx))
         )
     elif can_act:
         content = table.actions(view, ctx)
@@ -191,6 +196,31 @@ def action_bar(
         and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, app.error),
         content,
         playing.undo_control(app),
+    )
+
+
+def private_frame(seat: int, ctx: GameContext, content: Markup) -> Markup:
+    """The frame that tells a player "this is yours alone": their colour and name.
+
+    The shell draws it around a table module's private contents, so every game marks
+    its secrets the same way (and a table cannot forget to).
+    """
+    label = ctx.t("private_of", name=ctx.players[seat])
+    return h(
+        "section",
+        {"class": f"private pc{seat}", "data-testid": f"private-{seat}", "aria-label": label},
+        h(
+            "h3",
+            {},
+            h(
+                "span",
+                {"class": f"token small pc{seat}", "aria-hidden": "true"},
+                initial(ctx.players[seat]),
+            ),
+            " ",
+            label,
+        ),
+        content,
     )
 
 
