@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
+import email.utils
 import functools
+import hashlib
+import http
 import http.server
 import json
 import os
@@ -39,18 +43,34 @@ NETLIFY_TOML = ROOT / "netlify.toml"
 PY_WEB_PACKAGE = "paddock_web"
 
 # Files Pyodide needs to boot with no packages: the loader, the Emscripten module, the
-# wasm binary, the standard library and the lock file (fetched even when unused).
+# wasm binary and the lock file (fetched even when unused). The standard library ships
+# compiled to bytecode from dist/python/ instead (see prepare_python).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
     "pyodide.mjs.map",
     "package.json",
 )
-# Files that are not copied from web/ into dist/.
-WEB_EXCLUDE_DIRS = {PY_WEB_PACKAGE, "__pycache__", "node_modules", "styles"}
+# dist/python/: the compiled standard library, our bytecode and the memory snapshot, each
+# named by a hash of its content (so they can be cached for good).
+PYTHON_DIR = "python"
+# Pyodide 314.0.x cannot restore a snapshot of a heap over 30 MiB (plus its header).
+MAX_SNAPSHOT_BYTES = 30 * 1024 * 1024 + 4096
+# Modules PyScript's own Python imports once it starts: imported into the snapshot too.
+SNAPSHOT_PRELOAD = ("asyncio", "base64", "html", "inspect", "json", "functools", "weakref")
+# Files that are not copied from web/ into dist/ (tools/ holds build-time Node scripts).
+WEB_EXCLUDE_DIRS = {PY_WEB_PACKAGE, "__pycache__", "node_modules", "styles", "tools"}
+# The PyScript interpreter module; build.py fills in the boot files' names.
+PYTHON_LOADER = "python-loader.mjs"
+BOOT_PLACEHOLDER = '"__PADDOCK_BOOT__"'  # replaced by a JSON object (valid JavaScript)
+# Precompressed copies (.br, .gz) are written for files at least this big that shrink.
+COMPRESS_MIN_BYTES = 1024
+PRECOMPRESSED_SUFFIXES = {".br", ".gz"}
+# Content encodings `build.py serve` offers, best first, with the copy's suffix.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+SW_PLACEHOLDER = '"__PADDOCK_BUILD__"'  # in web/sw.js, replaced by a JSON object
 # web/styles/*.css (site first, then one file per game) ship as one stylesheet.
 STYLES = WEB / "styles"
 WEB_EXCLUDE_SUFFIXES = {".pyc"}
@@ -127,8 +147,9 @@ def bundle_styles(dest: Path) -> None:
 
 
 def zip_web_package(dest: Path) -> None:
+    # Stored, not deflated: HTTP compression (brotli) then sees the plain sources.
     pkg = WEB / PY_WEB_PACKAGE
-    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_STORED) as zf:
         for path in sorted(pkg.rglob("*")):
             rel = path.relative_to(WEB)
             if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
@@ -136,12 +157,65 @@ def zip_web_package(dest: Path) -> None:
             zf.write(path, rel.as_posix())
 
 
+def content_named(path: Path, stem: str) -> Path:
+    """Rename ``path`` to ``<stem>-<hash of its bytes><suffix>`` beside it."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return path.rename(path.with_name(f"{stem}-{digest}{path.suffix}"))
+
+
+def prepare_python(archives: list[Path]) -> dict[str, Any]:
+    """Compile the stdlib and our packages to bytecode and snapshot Python (in Node).
+
+    Returns the boot files for the loader, as paths relative to dist/.
+    """
+    out = DIST / PYTHON_DIR
+    out.mkdir()
+    pyodide = NODE_MODULES / "pyodide"
+    with tempfile.TemporaryDirectory(prefix="paddock-python-") as tmp:
+        job = {
+            "pyodide": str(pyodide) + "/",
+            "stdlib_in": str(pyodide / "python_stdlib.zip"),
+            "stdlib_out": str(out / "stdlib.zip"),
+            "archives": [str(a) for a in archives],
+            "pycache_out": str(out / "bytecode.zip"),
+            "snapshot_out": str(out / "paddock.snapshot"),
+            "preload": list(SNAPSHOT_PRELOAD),
+            "max_heap": MAX_SNAPSHOT_BYTES,
+        }
+        job_file = Path(tmp) / "job.json"
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("node is required to prepare Python (bytecode and snapshot)")
+        run([node, WEB / "tools" / "prepare_python.mjs", job_file])
+    stdlib = content_named(out / "stdlib.zip", "stdlib")
+    bytecode = content_named(out / "bytecode.zip", "bytecode")
+    snapshot = content_named(out / "paddock.snapshot", "paddock")
+    rel = [p.relative_to(DIST).as_posix() for p in (stdlib, bytecode, snapshot)]
+    return {
+        "stdlib": rel[0],
+        "archives": [a.relative_to(DIST).as_posix() for a in archives],
+        "bytecode": rel[1],
+        "snapshot": rel[2],
+    }
+
+
+def write_loader(boot: dict[str, Any]) -> None:
+    """dist/python-loader.mjs with the boot files' names filled in."""
+    text = (WEB / PYTHON_LOADER).read_text(encoding="utf-8")
+    if BOOT_PLACEHOLDER not in text:
+        sys.exit(f"{PYTHON_LOADER} lost its {BOOT_PLACEHOLDER} placeholder")
+    (DIST / PYTHON_LOADER).write_text(
+        text.replace(BOOT_PLACEHOLDER, json.dumps(boot)), encoding="utf-8"
+    )
+
+
 def npm_version(package_dir: Path) -> str:
     data = json.loads((package_dir / "package.json").read_text(encoding="utf-8"))
     return str(data["version"])
 
 
-def build() -> dict[str, Any]:
+def build(compress: bool = True) -> dict[str, Any]:
     ensure_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -150,7 +224,8 @@ def build() -> dict[str, Any]:
     wheel = build_wheel(DIST)
     copy_web_static(DIST)
     bundle_styles(DIST / "paddock.css")
-    zip_web_package(DIST / f"{PY_WEB_PACKAGE}.zip")
+    web_zip = DIST / f"{PY_WEB_PACKAGE}.zip"
+    zip_web_package(web_zip)
 
     pyscript_pkg = NODE_MODULES / "@pyscript" / "core"
     shutil.copytree(pyscript_pkg / "dist", DIST / "pyscript")
@@ -161,35 +236,97 @@ def build() -> dict[str, Any]:
         if (pyodide_pkg / name).exists():
             shutil.copy2(pyodide_pkg / name, DIST / "pyodide" / name)
 
-    pyscript_config = {
-        "interpreter": "./pyodide/pyodide.mjs",
-        "files": {f"./{wheel.name}": "./*", f"./{PY_WEB_PACKAGE}.zip": "./*"},
-    }
+    boot = prepare_python([wheel, web_zip])
+    write_loader(boot)
+    # PyScript starts Python through our loader, which also unpacks our packages: no
+    # "files" here (PyScript would download and unpack them a second time).
+    pyscript_config = {"interpreter": f"./{PYTHON_LOADER}"}
     (DIST / "pyscript.json").write_text(json.dumps(pyscript_config, indent=2) + "\n")
 
-    # Sizes of the big downloads, read by web/boot.js to drive the progress bar.
+    # Sizes of the big downloads, read by web/boot.js to drive the progress bar. All are
+    # needed to start, except the snapshot: without it Python starts the slower way (and
+    # then also downloads the bytecode, which it alone needs).
     boot_assets = [
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
         "pyodide/pyodide.asm.wasm",
-        "pyodide/python_stdlib.zip",
         "pyodide/pyodide-lock.json",
-        wheel.name,
-        f"{PY_WEB_PACKAGE}.zip",
+        PYTHON_LOADER,
+        boot["stdlib"],
+        boot["snapshot"],
+        *boot["archives"],
     ]
+    versions = {
+        "pygames": wheel.name.split("-")[1],
+        "pyodide": npm_version(pyodide_pkg),
+        "pyscript": npm_version(pyscript_pkg),
+    }
     info: dict[str, Any] = {
         "wheel": wheel.name,
-        "versions": {
-            "pygames": wheel.name.split("-")[1],
-            "pyodide": npm_version(pyodide_pkg),
-            "pyscript": npm_version(pyscript_pkg),
-        },
+        "versions": versions,
+        "boot": boot,
         "boot_sizes": {name: (DIST / name).stat().st_size for name in boot_assets},
+        "boot_optional": [boot["snapshot"]],
     }
     (DIST / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
-    total = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
+    write_service_worker()
+    if compress:
+        precompress()
+    total = sum(f.stat().st_size for f in site_files())
     log(f"dist/ ready: {wheel.name}, {total / 1e6:.1f} MB in total")
     return info
+
+
+def site_files() -> list[Path]:
+    """Every file of the site in dist/ (not the precompressed copies)."""
+    return sorted(
+        f for f in DIST.rglob("*") if f.is_file() and f.suffix not in PRECOMPRESSED_SUFFIXES
+    )
+
+
+# PyScript's chunks for features Paddock does not use (editor, terminal, TOML, zip files…).
+UNUSED_PYSCRIPT = re.compile(
+    r"pyscript/(codemirror|xterm|toml|zip|pyodide_graph|mpy|storage|service-worker)"
+)
+
+
+def offline_files() -> list[str]:
+    """What the service worker stores for offline play: all the site loads, no source maps."""
+    names = [f.relative_to(DIST).as_posix() for f in site_files()]
+    return [
+        "./",
+        *(
+            n
+            for n in names
+            if not n.endswith(".map") and n != "sw.js" and not UNUSED_PYSCRIPT.match(n)
+        ),
+    ]
+
+
+def write_service_worker() -> None:
+    """dist/sw.js with this build's id and file list filled in."""
+    files = offline_files()
+    digest = hashlib.sha256()
+    for name in files[1:]:
+        digest.update(name.encode() + b"\0" + (DIST / name).read_bytes())
+    build = {"id": digest.hexdigest()[:16], "files": files}
+    text = (WEB / "sw.js").read_text(encoding="utf-8")
+    if SW_PLACEHOLDER not in text:
+        sys.exit(f"sw.js lost its {SW_PLACEHOLDER} placeholder")
+    (DIST / "sw.js").write_text(text.replace(SW_PLACEHOLDER, json.dumps(build)), encoding="utf-8")
+
+
+def precompress() -> None:
+    """Brotli and gzip copies beside each file worth it (served by `build.py serve`)."""
+    node = shutil.which("node")
+    if node is None:
+        log("no node: serving without precompressed copies")
+        return
+    files = [str(f) for f in site_files() if f.suffix != ".map"]
+    run(
+        [node, WEB / "tools" / "compress.mjs", str(COMPRESS_MIN_BYTES), *files],
+        stdout=subprocess.DEVNULL,
+    )
 
 
 # --------------------------------------------------------------------------- serve
@@ -241,6 +378,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".whl": "application/zip",
         ".py": "text/plain; charset=utf-8",
+        ".webmanifest": "application/manifest+json",
+        ".snapshot": "application/octet-stream",
     }
 
     def _rule_headers(self) -> dict[str, str]:
@@ -261,6 +400,61 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    def _accepted(self) -> list[str]:
+        """Content codings the client accepts (``q=0`` means refused)."""
+        out = []
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            if name and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+                out.append(name.strip().lower())
+        return out
+
+    def send_head(self) -> Any:
+        """Like a production host: a brotli or gzip body when the client takes one.
+
+        The copies are made at build time (``precompress``); a file without one is sent
+        as it is. Conditional requests compare with the original file's time.
+        """
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path):
+            return super().send_head()
+        accepted = self._accepted()
+        for coding, suffix in ENCODINGS:
+            if coding in accepted and os.path.isfile(path + suffix):
+                break
+        else:
+            self._vary = os.path.isfile(path + ".gz") or os.path.isfile(path + ".br")
+            return super().send_head()
+        original = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                when = email.utils.parsedate_to_datetime(since)
+                if when.tzinfo is None:
+                    when = when.replace(tzinfo=datetime.UTC)
+                if int(original.st_mtime) <= when.timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+        body = open(path + suffix, "rb")  # noqa: SIM115 (closed by the base class)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(original.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return body
+
+    _vary = False
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        super().send_response(code, message)
+        if self._vary:  # a compressible file sent as it is: caches must still tell apart
+            self.send_header("Vary", "Accept-Encoding")
+            self._vary = False
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         if os.environ.get("PADDOCK_SERVE_LOG"):
             super().log_message(format, *args)
@@ -269,10 +463,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-def make_server(port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+def make_server(
+    port: int = 8000, host: str = "127.0.0.1", directory: Path = DIST
+) -> http.server.ThreadingHTTPServer:
     """Create (but do not start) the dist/ server; port 0 picks a free port."""
     Handler.rules = load_header_rules()
-    handler = functools.partial(Handler, directory=str(DIST))
+    handler = functools.partial(Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,15 +81,29 @@ document.documentElement.dataset.ready = "1";
 
 @contextmanager
 def served_dist() -> Iterator[str]:
-    """Serve dist/ (with the plain baseline page added) via `build.py serve --no-build`."""
+    """Serve dist/ (with the plain baseline page added) via `build.py serve --no-build`.
+
+    The baseline also gets Pyodide's own standard library (the site ships a compiled one),
+    precompressed like the site's files so both pages are served alike.
+    """
     extra = {DIST / "bench_plain.html": PLAIN_HTML, DIST / "bench_plain.js": PLAIN_JS}
     for path, text in extra.items():
         path.write_text(text, encoding="utf-8")
+    stdlib = DIST / "pyodide" / "python_stdlib.zip"
+    shutil.copy2(build.NODE_MODULES / "pyodide" / "python_stdlib.zip", stdlib)
+    added = [*extra, stdlib]
+    if shutil.which("node"):
+        subprocess.run(
+            ["node", str(build.WEB / "tools" / "compress.mjs"), "1024", str(stdlib)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        added += [stdlib.with_name(stdlib.name + ".br"), stdlib.with_name(stdlib.name + ".gz")]
     try:
         with build.serve_in_background() as url:
             yield url
     finally:
-        for path in extra:
+        for path in added:
             path.unlink(missing_ok=True)
 
 
@@ -137,19 +152,62 @@ def fresh_profile(pw: Any) -> Iterator[Any]:
             context.close()
 
 
-def boot_times(pw: Any, url: str, runs: int) -> tuple[list[float], list[float]]:
-    """Cold boot in a fresh profile, then a repeat visit in the same one, `runs` times."""
-    cold: list[float] = []
-    warm: list[float] = []
+def boot_once(pw: Any, url: str) -> dict[str, float]:
+    """A cold boot in a fresh profile, then a repeat visit in the same one.
+
+    Also the longest main-thread task of the cold boot (web/boot.js records it).
+    """
+    with fresh_profile(pw) as context:
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        cold = ready_ms(page)
+        longest = page.evaluate("window.paddockBoot ? window.paddockBoot.longestTaskMs : null")
+        # Let the service worker (if any) finish storing the site, as it would between
+        # two real visits.
+        page.evaluate(
+            "async () => { if (!navigator.serviceWorker) return;"
+            " const r = await navigator.serviceWorker.getRegistration();"
+            " if (r) await navigator.serviceWorker.ready; }"
+        )
+        page.goto("about:blank")
+        page.goto(url, wait_until="commit")
+        warm = ready_ms(page)
+    return {"cold": cold, "warm": warm, "longest_task": longest if longest is not None else -1}
+
+
+def boot_times(pw: Any, pages: dict[str, str], runs: int) -> dict[str, dict[str, list[float]]]:
+    """``boot_once`` for each page, ``runs`` rounds, the pages interleaved in each round
+    (so a busy moment of the machine hits all of them alike)."""
+    out: dict[str, dict[str, list[float]]] = {
+        name: {"cold": [], "warm": [], "longest_task": []} for name in pages
+    }
+    for _ in range(runs):
+        for name, url in pages.items():
+            for key, value in boot_once(pw, url).items():
+                out[name][key].append(value)
+    return out
+
+
+def throttled_boot_ms(pw: Any, url: str, runs: int) -> list[float]:
+    """Cold boots on an emulated 20 Mbit/s link with 40 ms latency."""
+    times = []
     for _ in range(runs):
         with fresh_profile(pw) as context:
             page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send(
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": 40,
+                    "downloadThroughput": 20e6 / 8,
+                    "uploadThroughput": 5e6 / 8,
+                },
+            )
             page.goto(url, wait_until="commit")
-            cold.append(ready_ms(page))
-            page.goto("about:blank")
-            page.goto(url, wait_until="commit")
-            warm.append(ready_ms(page))
-    return cold, warm
+            times.append(ready_ms(page))
+    return times
 
 
 def transferred_bytes(pw: Any, url: str) -> tuple[int, int, int]:
@@ -326,11 +384,20 @@ def main(argv: list[str] | None = None) -> int:
 
     results: dict[str, Any] = {}
     with served_dist() as url, sync_playwright() as pw:
-        # One throw-away boot so that OS file caches and the server are warm for both pages.
-        boot_times(pw, url, 1)
-        site_cold, site_warm = boot_times(pw, url, args.runs)
-        plain_cold, plain_warm = boot_times(pw, url + "bench_plain.html", args.runs)
+        pages = {
+            "site": url,
+            "site_bytecode": url + "?python=bytecode",  # the start without the snapshot
+            "plain": url + "bench_plain.html",
+        }
+        # One throw-away round so that OS file caches and the server are warm for all.
+        boot_times(pw, pages, 1)
+        boots = boot_times(pw, pages, args.runs)
+        site_cold, site_warm = boots["site"]["cold"], boots["site"]["warm"]
+        plain_cold, plain_warm = boots["plain"]["cold"], boots["plain"]["warm"]
         cold_bytes, warm_bytes, n_requests = transferred_bytes(pw, url)
+        plain_bytes, _, _ = transferred_bytes(pw, pages["plain"])
+        slow_site = throttled_boot_ms(pw, url, max(1, args.runs // 2))
+        slow_plain = throttled_boot_ms(pw, pages["plain"], max(1, args.runs // 2))
 
         with fresh_profile(pw) as context:
             page = context.new_page()
@@ -350,8 +417,23 @@ def main(argv: list[str] | None = None) -> int:
         "repeat_visit_boot_ms_median": statistics.median(site_warm),
         "repeat_visit_boot_ms_runs": site_warm,
         "plain_repeat_visit_boot_ms_median": statistics.median(plain_warm),
+        "repeat_visit_ratio_vs_plain_cold": statistics.median(site_warm) / plain_med,
+        "bytecode_boot_ms_median": statistics.median(boots["site_bytecode"]["cold"]),
+        "bytecode_boot_ratio_vs_plain": statistics.median(boots["site_bytecode"]["cold"])
+        / plain_med,
+        "bytecode_repeat_visit_ms_median": statistics.median(boots["site_bytecode"]["warm"]),
+        "longest_boot_task_ms_median": statistics.median(boots["site"]["longest_task"]),
+        "longest_boot_task_ms_runs": boots["site"]["longest_task"],
+        "plain_longest_boot_task_ms_median": statistics.median(boots["plain"]["longest_task"]),
+        "throttled_20mbit_40ms_boot_ms": {
+            "site_median": statistics.median(slow_site),
+            "plain_median": statistics.median(slow_plain),
+            "site_runs": slow_site,
+            "plain_runs": slow_plain,
+        },
         "cold_boot_bytes": cold_bytes,
         "cold_boot_requests": n_requests,
+        "plain_cold_boot_bytes": plain_bytes,
         "repeat_visit_bytes": warm_bytes,
         "random_games_per_s": games_per_s,
         "bot_choice_ms": choice_ms,
@@ -376,7 +458,26 @@ def main(argv: list[str] | None = None) -> int:
         ("Ratio site / plain", f"{site_med / plain_med:.2f}x"),
         ("Boot, repeat visit (median)", fmt_ms(results["repeat_visit_boot_ms_median"])),
         ("Plain Pyodide, repeat visit (median)", fmt_ms(statistics.median(plain_warm))),
+        (
+            "Repeat visit / plain cold",
+            f"{results['repeat_visit_ratio_vs_plain_cold']:.2f}x",
+        ),
+        (
+            "Boot without snapshot (bytecode), cold",
+            f"{fmt_ms(results['bytecode_boot_ms_median'])}"
+            f" ({results['bytecode_boot_ratio_vs_plain']:.2f}x plain)",
+        ),
+        (
+            "Longest main-thread task while booting",
+            f"{fmt_ms(results['longest_boot_task_ms_median'])}"
+            f" (plain {fmt_ms(results['plain_longest_boot_task_ms_median'])})",
+        ),
+        (
+            "Cold boot at 20 Mbit/s, 40 ms (site / plain)",
+            f"{fmt_ms(statistics.median(slow_site))} / {fmt_ms(statistics.median(slow_plain))}",
+        ),
         ("Transferred, cold boot", f"{fmt_bytes(cold_bytes)} in {n_requests} requests"),
+        ("Transferred, plain page cold", fmt_bytes(plain_bytes)),
         ("Transferred, repeat visit", fmt_bytes(warm_bytes)),
         *[
             (f"{game_id} random full games/s (CPython)", f"{rate:,.1f}")

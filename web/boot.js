@@ -206,9 +206,10 @@ if ("PerformanceObserver" in window) {
 originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
   .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`build-info.json: ${r.status}`))))
   .then((info) => {
+    const optional = new Set(info.boot_optional ?? []); // the snapshot: Python starts without
     for (const [key, size] of Object.entries(info.boot_sizes ?? {})) {
       sizes.set(key, size);
-      addEssential(key);
+      if (!optional.has(key)) addEssential(key);
     }
     for (const entry of performance.getEntriesByType("resource")) {
       const key = keyOf(entry.name);
@@ -222,9 +223,38 @@ originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
 
 // ---------------------------------------------------------------- ready and errors
 
+// The longest main-thread task while booting (for the benchmarks; best effort).
+state.longestTaskMs = 0;
+try {
+  new PerformanceObserver((list) => {
+    if (state.ready) return;
+    for (const entry of list.getEntries()) {
+      state.longestTaskMs = Math.max(state.longestTaskMs, entry.duration);
+    }
+  }).observe({ type: "longtask", buffered: true });
+} catch {
+  // no Long Tasks API in this browser
+}
+
+// web/python-loader.mjs reports how Python started ("snapshot" or "bytecode").
+state.pythonStarted = (how) => {
+  state.python = how;
+  performance.mark("paddock-python");
+};
+
+// Offline play after one visit (web/sw.js). Registered once the game list works, so it
+// never competes with the first boot for the network.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker
+    .register(new URL("sw.js", base), { scope: base.pathname })
+    .catch((error) => console.warn("Paddock: no offline copy:", error));
+}
+
 function onReady() {
   if (state.ready) return;
   state.ready = true;
+  registerServiceWorker();
   sealPyScript(); // normally already done when main.py started
   delete html.dataset.bootFailed;
   performance.mark("paddock-ready");

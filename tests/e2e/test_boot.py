@@ -46,7 +46,7 @@ def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
     assert page.locator("#boot").is_hidden()
     assert page.locator("#boot-error").is_hidden()
     requested = " ".join(page.request_urls)  # type: ignore[attr-defined]
-    for asset in ("pyodide.asm.wasm", "python_stdlib.zip", "paddock_web.zip", ".whl"):
+    for asset in ("pyodide.asm.wasm", "python/stdlib-", ".snapshot", "paddock_web.zip", ".whl"):
         assert asset in requested
 
 
@@ -135,7 +135,7 @@ def test_missing_wheel_fails_fast(page: Page, server_url: str) -> None:
 
 
 def test_failed_stdlib_download_fails_fast(page: Page, server_url: str) -> None:
-    _assert_boot_fails_fast(page, server_url, "**/python_stdlib.zip", "abort")
+    _assert_boot_fails_fast(page, server_url, "**/python/stdlib-*.zip", "abort")
 
 
 def test_missing_config_fails_fast(page: Page, server_url: str) -> None:
