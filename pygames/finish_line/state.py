@@ -26,7 +26,7 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 from __future__ import annotations
 
 import copy
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb
 from typing import Any, Self
 
@@ -39,13 +39,11 @@ from .data import (
     DICE_COUNTS,
     FACE_IDS,
     FACES,
-    FIELDS,
     GRANTS,
     HOME_STRETCH,
     HORSES_PER_RACE,
     MAX_PLACE_LINES,
     MAX_WIN_LINES,
-    NAME,
     ODDS,
     OUTSIDER,
     RACES,
@@ -54,6 +52,15 @@ from .data import (
     TILE_IDS,
     TYPE,
     dice_in_play,
+)
+from .view import (
+    Bonus,
+    FinishLineView,
+    RaceResult,
+    SettledPlace,
+    SettledSlip,
+    SettledWin,
+    build_view,
 )
 
 PHASES = (
@@ -118,7 +125,7 @@ def slip_stake(slip: dict[str, Any]) -> int:
     return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
 
 
-class FinishLineState(State[Any]):
+class FinishLineState(State[FinishLineView]):
     game_id = "finish_line"
 
     def __init__(self) -> None:
@@ -149,7 +156,7 @@ class FinishLineState(State[Any]):
         self.stakes: list[int] = []  # total stake per seat this race (after B7)
         self.extra_queue: list[int] = []  # seat per EXTRA_TURN die still to resolve
         self.photo: list[list[int]] = []  # photo-finish rolls [upper, lower] this race
-        self.results: list[dict[str, Any]] = []
+        self.results: list[RaceResult] = []
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -211,7 +218,7 @@ class FinishLineState(State[Any]):
 
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
-        stretch = self.pool_size() <= HOME_STRETCH
+        stretch = self.home_stretch()
         return [c for c in COLOURS if self.pool[c] > 0 and (c != "yellow" or stretch)]
 
     def allowed_takes(self) -> list[str]:
@@ -416,7 +423,7 @@ class FinishLineState(State[Any]):
             return f"there is no dice colour {colour!r}"
         if self.pool[colour] == 0:
             return f"the pool holds no {colour} die"
-        if colour == "yellow" and self.pool_size() > HOME_STRETCH:
+        if colour == "yellow" and not self.home_stretch():
             return "yellow dice can be taken only in the home stretch (pool of 7 or fewer)"
         if colour not in self.allowed_takes():
             return (
@@ -748,12 +755,12 @@ class FinishLineState(State[Any]):
             for d in on
             if d[1] in OUTSIDER
         ]
-        slips = []
+        slips: list[SettledSlip] = []
         for seat in range(self.n):
             slip = self.slips[seat]
-            wins: list[dict[str, Any]] = []
-            places: list[dict[str, Any]] = []
-            bonuses: list[dict[str, Any]] = []
+            wins: list[SettledWin] = []
+            places: list[SettledPlace] = []
+            bonuses: list[Bonus] = []
             payout = 0
             for h, amount in slip["win"]:
                 odds = self.odds_of(h)
@@ -784,7 +791,7 @@ class FinishLineState(State[Any]):
                 }
             )
         grant = GRANTS.get(self.race + 1, 0)
-        result = {
+        result: RaceResult = {
             "race": self.race,
             "lineup": [
                 {"horse": h, "slot": i + 1, "odds": ODDS[self.race][i]}
@@ -864,150 +871,28 @@ class FinishLineState(State[Any]):
             return False
         return len(probe.results) > len(self.results)
 
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+    def view(self, viewer: int | None = None) -> FinishLineView:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table."""
+        return build_view(self, viewer)
 
-        Keys (horses are tile ids; colours "white" "green" "black" "red" "yellow"):
+    def race_running(self) -> bool:
+        """From the stakes (B7) to settlement: money and stakes are private (R44)."""
+        return self.phase in RACE_PHASES
 
-        - ``game``: "finish_line"; ``viewer``: the seat or None; ``players``: names.
-        - ``options``: the variant switches.
-        - ``phase``: "start" | "lineup" | "betting" | "take_first" | "take" | "roll" |
-          "use" | "extra" | "photo" | "over"; ``race``: 1–3; ``races``: 3.
-        - ``current_player``: seat to act, -1 at chance, -2 when over.
-        - ``start_player``: start player of this race (None before CH-START).
-        - ``money``: per seat; during a race after the stakes are deducted (phases
-          take_first … photo) another seat's money is None (R44).
-        - ``ledger``: side-bet balance per seat (public).
-        - ``odds``: this race's odds row by start slot s1…s7.
-        - ``row``: horses in the race back→front, each {horse, name, type ("F", "S"
-          or ""), fields, slot, odds, rank, dice: [{colour, face}]}.
-        - ``ranks``: {str(horse): rank}; a level pair both have rank 1.
-        - ``nn``: the last two horses of ``row`` are level (upper, lower);
-          ``nn_used``: neck and neck was resolved this race.
-        - ``lineup``: horses by start slot (including disqualified ones).
-        - ``place_odds``: {"a-b": odds} for every pair a < b of the lineup (what a
-          place bet on it pays per unit staked); {} until the lineup is complete.
-        - ``disqualified``: [{horse, slot, odds}] of this race.
-        - ``pool``, ``removed``: colour → count; ``out_of_game``: colour → count
-          (2 players); ``pool_size``; ``home_stretch``: yellow may be taken now.
-        - ``hand``: [{colour, face or None}] the passed/rolled dice, and
-          ``hand_player``: the seat holding them (None when there are none).
-        - ``takeable``: colours the player to act may take (take phase: T3
-          applied; take_first: the non-yellow colours in the pool), else [].
-        - ``held``: EXTRA_TURN dice held per seat; ``extra_queue``: seats, one per
-          extra-turn die still to resolve, in order.
-        - ``turn_number``: turns begun in this race; ``last_turn``: seat of the final
-          turn of the dice phase (None before).
-        - ``slip_open``: seat entering a slip during betting (else None);
-          ``slips_done``: slips confirmed; ``slip_confirmed``: per seat, bool.
-        - ``slip``: the viewer's own slip this race (None for the public table):
-          {win: [{horse, amount, odds}], place: [{horses, amount, odds}],
-          stake: total on the slip, left: money still free to stake (betting only)}.
-        - ``photo``: photo-finish rolls this race, [[upper count, lower count], …].
-        - ``results``: per finished race {race, lineup: [{horse, slot, odds}],
-          finish: horses first→last, winner, second, photo, outsiders:
-          [{horse, amount}], slips: per seat {win: [{horse, amount, odds, payout}],
-          place: [{horses, amount, odds, payout}], bonuses: [{horse, kind, amount}],
-          stake, payout}, money: after settlement, grant: paid before the next race}.
-        - ``unused_tiles``: tiles never drawn so far (count); ``totals``: money +
-          ledger per seat when the game is over (else None).
-        """
-        n = self.n
-        private = self.phase in RACE_PHASES
-        money = [m if not private or s == viewer else None for s, m in enumerate(self.money)]
-        ranks = self.ranks()
-        odds = list(ODDS[self.race])
-        row = [
-            {
-                "horse": h,
-                "name": NAME[h],
-                "type": TYPE[h],
-                "fields": FIELDS[h],
-                "slot": self.lineup.index(h) + 1,
-                "odds": self.odds_of(h),
-                "rank": ranks[h],
-                "dice": [{"colour": c, "face": f} for c, f in on],
-            }
-            for h, on in zip(self.row, self.dice, strict=True)
-        ]
-        disq = [
-            {"horse": h, "slot": i + 1, "odds": odds[i]}
-            for i, h in enumerate(self.lineup)
-            if h not in self.row
-        ]
-        takeable: list[str] = []
+    def is_betting(self) -> bool:
+        return self.phase == "betting"
+
+    def home_stretch(self) -> bool:
+        """R8: yellow may be taken (the pool holds at most 7 dice)."""
+        return self.pool_size() <= HOME_STRETCH
+
+    def offered_colours(self) -> list[str]:
+        """Colours the player to act may take now (T1–T3), else []."""
         if self.phase == "take":
-            takeable = self.allowed_takes()
-        elif self.phase == "take_first":
-            takeable = [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
-        slip = None
-        if viewer is not None and 0 <= viewer < n and self.phase != "over":
-            own = self.slips[viewer]
-            lineup_ok = len(self.lineup) == HORSES_PER_RACE
-            stake = slip_stake(own)
-            slip = {
-                "win": [
-                    {"horse": h, "amount": a, "odds": self.odds_of(h) if lineup_ok else None}
-                    for h, a in own["win"]
-                ],
-                "place": [
-                    {
-                        "horses": list(p),
-                        "amount": a,
-                        "odds": self.pair_odds(p[0], p[1]) if lineup_ok else None,
-                    }
-                    for p, a in own["place"]
-                ],
-                "stake": stake,
-                "left": self.money[viewer] - stake if self.phase == "betting" else None,
-            }
-        place_odds: dict[str, int] = {}
-        if len(self.lineup) == HORSES_PER_RACE:
-            for a, b in combinations(sorted(self.lineup), 2):
-                place_odds[f"{a}-{b}"] = self.pair_odds(a, b)
-        betting = self.phase == "betting"
-        done = [betting and (s - self.start_player) % n < self.slips_done for s in range(n)]
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "phase": self.phase,
-            "race": self.race,
-            "races": RACES,
-            "current_player": self.current_player(),
-            "start_player": None if self.phase == "start" else self.start_player,
-            "money": money,
-            "ledger": list(self.ledger),
-            "odds": odds,
-            "row": row,
-            "ranks": {str(h): r for h, r in ranks.items()},
-            "nn": self.nn,
-            "nn_used": self.nn_used,
-            "lineup": list(self.lineup),
-            "place_odds": place_odds,
-            "disqualified": disq if len(self.lineup) == HORSES_PER_RACE else [],
-            "pool": dict(self.pool),
-            "removed": dict(self.removed),
-            "out_of_game": dict(self.out),
-            "pool_size": self.pool_size(),
-            "home_stretch": self.pool_size() <= HOME_STRETCH,
-            "hand": [{"colour": c, "face": f} for c, f in self.hand],
-            "hand_player": self.hand_seat if self.hand else None,
-            "takeable": takeable,
-            "held": list(self.held),
-            "extra_queue": list(self.extra_queue),
-            "turn_number": self.turns,
-            "last_turn": self.last_turn,
-            "slip_open": self.turn if betting else None,
-            "slips_done": self.slips_done if betting else None,
-            "slip_confirmed": done,
-            "slip": slip,
-            "photo": copy.deepcopy(self.photo),
-            "results": copy.deepcopy(self.results),
-            "unused_tiles": len(TILE_IDS) - len(self.drawn),
-            "totals": [int(t) for t in self.scores()] if self.is_terminal() else None,
-        }
+            return self.allowed_takes()
+        if self.phase == "take_first":
+            return [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
+        return []
 
     def scores(self) -> list[float]:
         """Grand total per seat: money + side-bet ledger (§4.3)."""

@@ -473,10 +473,3 @@ def test_unknown_action_and_terminal_refusals():
             state.apply(rng.choice(state.legal_actions()))
     assert state.why_illegal({"type": "bet_done"}) == "the game is over"
     assert state.legal_actions() == [] and state.current_player() == -2
-
-
-def test_view_documents_every_key():
-    doc = FinishLineState.view.__doc__ or ""
-    view = race_state(4).view(A)
-    for key in view:
-        assert f"``{key}``" in doc, key
