@@ -882,6 +882,14 @@ class FinishLineState(State[FinishLineView]):
     def is_betting(self) -> bool:
         return self.phase == "betting"
 
+    def private_turn(self) -> bool:
+        """Every bet slip is entered behind the curtain (B6, §9); the dice phase is open."""
+        return self.is_betting()
+
+    def holds_secrets(self, seat: int) -> bool:
+        """While a race runs every seat may look at its own slip and money again (R44)."""
+        return self.race_running()
+
     def home_stretch(self) -> bool:
         """R8: yellow may be taken (the pool holds at most 7 dice)."""
         return self.pool_size() <= HOME_STRETCH

@@ -229,6 +229,21 @@ def test_stakes_and_money_private_until_settlement():
     assert view["results"][0]["grant"] == 2000
 
 
+def test_slips_are_private_turns_and_held_secrets_while_racing():
+    state = new_state(4)
+    assert not state.private_turn() and state.view()["holds_secrets"] == [False] * 4
+    state = betting_state(4)
+    view = state.view()
+    assert view["private_turn"] and state.private_turn()
+    assert view["holds_secrets"] == [False] * 4 and not view["race_running"]
+    close_betting(state)
+    view = state.view()
+    assert not view["private_turn"]  # the dice phase is played in the open (§9)
+    assert view["holds_secrets"] == [True] * 4 and view["race_running"]
+    settle_with_row(state, S1_TILES)
+    assert state.view()["holds_secrets"] == [False] * 4
+
+
 def test_events_of_betting_reveal_nothing():
     state = betting_state(4)
     assert state.apply(A_SLIP[0]) == []

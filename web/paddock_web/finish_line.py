@@ -9,7 +9,6 @@ from .i18n import Catalogue
 from .table import GameContext, rules_paragraphs, seat_name
 
 COLOURS = ("white", "green", "black", "red", "yellow")
-RACE_PHASES = ("take_first", "take", "roll", "use", "extra", "photo")
 # Short glyphs drawn on the dice; the words are in the catalogue (tooltips, log).
 GLYPHS = {
     "HORSESHOE": "∩",
@@ -66,15 +65,6 @@ PEEK_KEY = "fl_my_sheet"  # the button that shows a player their own secrets
 
 
 # --- hooks --------------------------------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Bet slips are private: every slip is entered behind the curtain (§9)."""
-    return bool(public_view["phase"] == "betting")
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return view["phase"] in RACE_PHASES
-
-
 def score_text(view: Any, seat: int, ctx: GameContext) -> str:
     money = view["money"][seat]
     if view.get("totals"):
