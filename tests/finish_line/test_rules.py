@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ from pygames.finish_line.data import (
     TWO_PLAYER_COUNTS,
     TYPE,
 )
-from pygames.finish_line.state import PHOTO_OUTCOMES, amounts_up_to
+from pygames.finish_line.state import PHOTO_OUTCOMES, Phase, amounts_up_to
 
 from .test_scenarios import (
     A_SLIP,
@@ -475,6 +476,15 @@ def test_scores_only_at_the_end_and_json_round_trip():
     del bad["pool"]
     with pytest.raises(BadSave):
         FinishLineState.from_json(bad)
+
+
+def test_a_save_made_before_the_state_was_a_dataclass_still_loads():
+    """Saved text is unchanged: a match saved by the older code replays to the same state."""
+    saved = json.loads((Path(__file__).parent / "data" / "save_before_dataclass.json").read_text())
+    match = Match.from_json(saved["match"])
+    assert match.state.phase == Phase.BETTING and match.state.race == 2
+    assert match.state.to_json() == saved["state"]
+    assert FinishLineState.from_json(saved["state"]) == match.state
 
 
 def test_unknown_action_and_terminal_refusals():
