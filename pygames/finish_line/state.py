@@ -235,8 +235,8 @@ class FinishLineState(State[FinishLineView]):
 
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
-        stretch = self.home_stretch()
-        return [c for c in COLOURS if self.pool[c] > 0 and (c != "yellow" or stretch)]
+        locked = self.locked_colours()
+        return [c for c in COLOURS if self.pool[c] > 0 and c not in locked]
 
     def allowed_takes(self) -> list[str]:
         """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
@@ -442,7 +442,7 @@ class FinishLineState(State[FinishLineView]):
             return f"there is no dice colour {colour!r}"
         if self.pool[colour] == 0:
             return f"the pool holds no {colour} die"
-        if colour == "yellow" and not self.home_stretch():
+        if colour in self.locked_colours():
             return "yellow dice can be taken only in the home stretch (pool of 7 or fewer)"
         if colour not in self.allowed_takes():
             return (
@@ -930,6 +930,10 @@ class FinishLineState(State[FinishLineView]):
     def home_stretch(self) -> bool:
         """R8: yellow may be taken (the pool holds at most 7 dice)."""
         return self.pool_size() <= HOME_STRETCH
+
+    def locked_colours(self) -> list[str]:
+        """R8: colours the pool may not give out yet (yellow, until the home stretch)."""
+        return [] if self.home_stretch() else ["yellow"]
 
     def offered_colours(self) -> list[str]:
         """Colours the player to act may take now (T1–T3), else []."""

@@ -149,6 +149,7 @@ class FinishLineView(BaseView[RaceResult]):
     out_of_game: dict[str, int]  # colour → dice out for the whole game (2 players)
     pool_size: int
     home_stretch: bool  # yellow may be taken now (pool of 7 or fewer)
+    locked: list[Colour]  # colours the pool may not give out yet (R8: yellow before it)
     hand: list[HandDie]  # the passed or rolled dice
     hand_player: int | None  # the seat holding them (None when there are none)
     takeable: list[Colour]  # colours the player to act may take (T3 applied), else []
@@ -239,6 +240,7 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         "out_of_game": dict(state.out),
         "pool_size": state.pool_size(),
         "home_stretch": state.home_stretch(),
+        "locked": [colour(c) for c in state.locked_colours()],
         "hand": [{"colour": colour(c), "face": f} for c, f in state.hand],
         "hand_player": state.hand_seat if state.hand else None,
         "takeable": [colour(c) for c in state.offered_colours()],

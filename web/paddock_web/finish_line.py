@@ -245,7 +245,7 @@ def dice_area(view: FinishLineView, ctx: GameContext) -> Markup:
     t = ctx.t
     pool = []
     for c, count in view["pool"].items():
-        locked = c == "yellow" and not view["home_stretch"]
+        locked = c in view["locked"]
         pool.append(
             h(
                 "li",
