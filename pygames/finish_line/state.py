@@ -106,6 +106,13 @@ STATE_FACES = frozenset({"SIDE_BET", "EXTRA_TURN", "INSIDER_TIP"})
 TARGET_KEYS = ("horse", "from", "to", "order", "colours")
 
 
+class SlipRecord(TypedDict):
+    """A seat's slip of this race as saved: ``[horse, amount]`` and ``[[a, b], amount]``."""
+
+    win: list[list[int]]
+    place: list[list[Any]]
+
+
 def valid_amount(amount: Any) -> bool:
     """R42: ``amount`` is d × 10^k with d = 1…9 and k ≥ 2."""
     if type(amount) is not int or amount < 100:
@@ -130,13 +137,6 @@ def empty_slip() -> SlipRecord:
 
 def slip_stake(slip: SlipRecord) -> int:
     return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
-
-
-class SlipRecord(TypedDict):
-    """A seat's slip of this race as saved: ``[horse, amount]`` and ``[[a, b], amount]``."""
-
-    win: list[list[int]]
-    place: list[list[Any]]
 
 
 @dataclass(eq=False)
