@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
 from .board import Track
 from .data import OUTSIDER, TYPE
+from .view import FinishLineView
 
 TYPE_BONUS = {"F": 0.65, "S": 0.18, "": 0.0}
 WHITE_BONUS = 0.35  # a waiting white die is half a step
@@ -65,15 +65,17 @@ def _amount_step(diff: int) -> int:
 class _Board:
     """The bot's copy of the row with the chance model."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: FinishLineView) -> None:
         self.row = [r["horse"] for r in view["row"]]
-        self.dice = [[[d["colour"], d["face"]] for d in r["dice"]] for r in view["row"]]
+        self.dice: list[list[list[str]]] = [
+            [[d["colour"], d["face"]] for d in r["dice"]] for r in view["row"]
+        ]
         self.odds = {r["horse"]: r["odds"] for r in view["row"]}
-        self.nn = bool(view["nn"])
-        self.nn_used = bool(view["nn_used"])
+        self.nn = view["nn"]
+        self.nn_used = view["nn_used"]
         total = max(1, sum(view["pool"].values()) + sum(view["removed"].values()))
         progress = 1.0 - view["pool_size"] / (total + 3)
-        if view["phase"] in ("betting", "lineup", "take_first"):
+        if not view["race_running"] or view["phase"] == "take_first":
             progress = 0.0
         if view["phase"] == "extra":
             progress = 1.0
@@ -120,7 +122,7 @@ class FinishLineBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[FinishLineView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -139,7 +141,9 @@ class FinishLineBot:
         return legal[0]
 
     # --- betting --------------------------------------------------------------
-    def target_slip(self, view: Any, seat: int) -> list[tuple[str, Any, int]]:
+    def target_slip(
+        self, view: FinishLineView, seat: int
+    ) -> list[tuple[str, int | list[int], int]]:
         """The slip the bot wants: [(kind, horse or pair, amount)]."""
         money = view["money"][seat] or 0
         board = _Board(view)
@@ -167,8 +171,9 @@ class FinishLineBot:
             ("place", pair, place * 100),
         ]
 
-    def _bet(self, view: Any, seat: int, legal: list[Action]) -> Action:
+    def _bet(self, view: FinishLineView, seat: int, legal: list[Action]) -> Action:
         slip = view["slip"]
+        assert slip is not None, "a seat's own view shows its slip"
         have: dict[str, int] = {}
         for w in slip["win"]:
             have[f"win:{w['horse']}"] = w["amount"]
@@ -188,11 +193,13 @@ class FinishLineBot:
         return {"type": "bet_done"}
 
     # --- race -----------------------------------------------------------------
-    def _race(self, view: Any, seat: int, legal: list[Action]) -> Action:
+    def _race(self, view: FinishLineView, seat: int, legal: list[Action]) -> Action:
         board = _Board(view)
-        slip = view["slip"] or {"win": [], "place": []}
-        wins = [(w["horse"], w["amount"], w["odds"]) for w in slip["win"]]
-        places = [(p["horses"], p["amount"], p["odds"]) for p in slip["place"]]
+        slip = view["slip"]
+        assert slip is not None, "a seat's own view shows its slip"
+        # Odds are known once the lineup is complete, as it is during a race.
+        wins = [(w["horse"], w["amount"], w["odds"] or 0) for w in slip["win"]]
+        places = [(p["horses"], p["amount"], p["odds"] or 0) for p in slip["place"]]
         mine = {h for h, _, _ in wins} | {h for pair, _, _ in places for h in pair}
         stake = float(max(100, slip["stake"]))
 

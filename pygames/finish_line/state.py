@@ -25,12 +25,13 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 
 from __future__ import annotations
 
-import copy
-from itertools import combinations, combinations_with_replacement
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations_with_replacement
 from math import comb
-from typing import Any, Self
+from typing import Any, ClassVar, Literal, Self, TypedDict
 
-from ..core.state import JSON, Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Event, State, copy_plain
 from .board import HORSE_FACES, Track
 from .data import (
     BLANKS,
@@ -39,13 +40,11 @@ from .data import (
     DICE_COUNTS,
     FACE_IDS,
     FACES,
-    FIELDS,
     GRANTS,
     HOME_STRETCH,
     HORSES_PER_RACE,
     MAX_PLACE_LINES,
     MAX_WIN_LINES,
-    NAME,
     ODDS,
     OUTSIDER,
     RACES,
@@ -55,21 +54,36 @@ from .data import (
     TYPE,
     dice_in_play,
 )
-
-PHASES = (
-    "start",
-    "lineup",
-    "betting",
-    "take_first",
-    "take",
-    "roll",
-    "use",
-    "extra",
-    "photo",
-    "over",
+from .view import (
+    Bonus,
+    FinishLineView,
+    RaceResult,
+    SettledPlace,
+    SettledSlip,
+    SettledWin,
+    build_view,
 )
-CHANCE_PHASES = frozenset({"start", "lineup", "roll", "photo"})
-RACE_PHASES = frozenset({"take_first", "take", "roll", "use", "extra", "photo"})
+
+
+class Phase(StrEnum):
+    """Every node kind a Finish Line state can be at (saved as its text)."""
+
+    START = "start"  # CH-START: who starts race 1
+    LINEUP = "lineup"  # CH-SHUFFLE: the next tile of the row
+    BETTING = "betting"  # D-BET: one secret slip per seat
+    TAKE_FIRST = "take_first"  # D-FIRST: the race's first three dice
+    TAKE = "take"  # D-DRAW: one die to the passed pair
+    ROLL = "roll"  # CH-ROLL: one node per die of the hand
+    USE = "use"  # D-USE: use or discard one die
+    EXTRA = "extra"  # D-EXTRA: held extra-turn dice after the dice phase
+    PHOTO = "photo"  # CH-PHOTO: a level pair at the end
+    OVER = "over"
+
+
+CHANCE_PHASES = frozenset({Phase.START, Phase.LINEUP, Phase.ROLL, Phase.PHOTO})
+RACE_PHASES = frozenset(
+    {Phase.TAKE_FIRST, Phase.TAKE, Phase.ROLL, Phase.USE, Phase.EXTRA, Phase.PHOTO}
+)
 """Phases after B7 and before settlement: money and stakes are private (R44)."""
 
 # CH-PHOTO: (upper, lower) horseshoe counts, each Binomial(6, 2/3), independent.
@@ -92,6 +106,13 @@ STATE_FACES = frozenset({"SIDE_BET", "EXTRA_TURN", "INSIDER_TIP"})
 TARGET_KEYS = ("horse", "from", "to", "order", "colours")
 
 
+class SlipRecord(TypedDict):
+    """A seat's slip of this race as saved: ``[horse, amount]`` and ``[[a, b], amount]``."""
+
+    win: list[list[int]]
+    place: list[list[Any]]
+
+
 def valid_amount(amount: Any) -> bool:
     """R42: ``amount`` is d × 10^k with d = 1…9 and k ≥ 2."""
     if type(amount) is not int or amount < 100:
@@ -110,63 +131,66 @@ def amounts_up_to(limit: int) -> list[int]:
     return out
 
 
-def empty_slip() -> dict[str, Any]:
+def empty_slip() -> SlipRecord:
     return {"win": [], "place": []}
 
 
-def slip_stake(slip: dict[str, Any]) -> int:
+def slip_stake(slip: SlipRecord) -> int:
     return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
 
 
-class FinishLineState(State[Any]):
-    game_id = "finish_line"
+@dataclass(eq=False)
+class FinishLineState(State[FinishLineView]):
+    """One node of a Finish Line game; the fields are exactly what a save holds."""
 
-    def __init__(self) -> None:
-        self.players: list[str] = []
-        self.options: dict[str, Any] = {}
-        self.phase = "start"
-        self.race = 1
-        self.money: list[int] = []
-        self.ledger: list[int] = []
-        self.drawn: list[int] = []  # tiles drawn so far, all races, in draw order
-        self.lineup: list[int] = []  # this race's horses by start slot s1…s7
-        self.row: list[int] = []  # horses in the race, back→front
-        self.dice: list[list[list[str]]] = []  # dice on tiles, parallel to row
-        self.nn = False
-        self.nn_used = False
-        self.pool: dict[str, int] = {}
-        self.removed: dict[str, int] = {}
-        self.out: dict[str, int] = {}  # 2 players: dice out for the whole game
-        self.hand: list[list[Any]] = []  # [colour, face or None], colour order
-        self.hand_seat: int | None = None  # who holds (or was passed) the hand
-        self.held: list[int] = []  # EXTRA_TURN dice held per seat
-        self.start_player = 0
-        self.turn = 0  # seat to act
-        self.turns = 0  # turns begun this race
-        self.last_turn: int | None = None  # seat of the final turn of the dice phase
-        self.slips: list[dict[str, Any]] = []  # per seat: {"win": [[h, amt]], "place": ...}
-        self.slips_done = 0
-        self.stakes: list[int] = []  # total stake per seat this race (after B7)
-        self.extra_queue: list[int] = []  # seat per EXTRA_TURN die still to resolve
-        self.photo: list[list[int]] = []  # photo-finish rolls [upper, lower] this race
-        self.results: list[dict[str, Any]] = []
+    game_id: ClassVar[str] = "finish_line"
+
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    phase: Phase = Phase.START
+    race: int = 1
+    money: list[int] = field(default_factory=list)
+    ledger: list[int] = field(default_factory=list)
+    drawn: list[int] = field(default_factory=list)  # tiles drawn so far, all races, in order
+    lineup: list[int] = field(default_factory=list)  # this race's horses by start slot s1…s7
+    row: list[int] = field(default_factory=list)  # horses in the race, back→front
+    dice: list[list[list[str]]] = field(default_factory=list)  # dice on tiles, parallel to row
+    nn: bool = False
+    nn_used: bool = False
+    pool: dict[str, int] = field(default_factory=dict)
+    removed: dict[str, int] = field(default_factory=dict)
+    out: dict[str, int] = field(default_factory=dict)  # 2 players: dice out for the whole game
+    hand: list[list[Any]] = field(default_factory=list)  # [colour, face or None], colour order
+    hand_seat: int | None = None  # who holds (or was passed) the hand
+    held: list[int] = field(default_factory=list)  # EXTRA_TURN dice held per seat
+    start_player: int = 0
+    turn: int = 0  # seat to act
+    turns: int = 0  # turns begun this race
+    last_turn: int | None = None  # seat of the final turn of the dice phase
+    slips: list[SlipRecord] = field(default_factory=list)  # per seat, this race
+    slips_done: int = 0
+    stakes: list[int] = field(default_factory=list)  # total stake per seat (after B7)
+    extra_queue: list[int] = field(default_factory=list)  # seat per EXTRA_TURN die to resolve
+    photo: list[list[int]] = field(default_factory=list)  # [upper, lower] rolls this race
+    results: list[RaceResult] = field(default_factory=list)
 
     # --- construction -------------------------------------------------------
     @classmethod
     def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
-        s = cls()
-        s.players = list(players)
-        s.options = dict(options)
         n = len(players)
-        s.money = [START_MONEY] * n
-        s.ledger = [0] * n
-        s.held = [0] * n
-        s.stakes = [0] * n
-        s.slips = [empty_slip() for _ in range(n)]
-        s.pool = dice_in_play(n)
-        s.removed = {c: 0 for c in COLOURS}
-        s.out = {c: DICE_COUNTS[c] - s.pool[c] for c in COLOURS}
-        return s
+        pool = dice_in_play(n)
+        return cls(
+            players=list(players),
+            options=dict(options),
+            money=[START_MONEY] * n,
+            ledger=[0] * n,
+            held=[0] * n,
+            stakes=[0] * n,
+            slips=[empty_slip() for _ in range(n)],
+            pool=pool,
+            removed={c: 0 for c in COLOURS},
+            out={c: DICE_COUNTS[c] - pool[c] for c in COLOURS},
+        )
 
     @property
     def n(self) -> int:
@@ -201,7 +225,7 @@ class FinishLineState(State[Any]):
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance(self) -> bool:
         return self.phase in CHANCE_PHASES
@@ -211,8 +235,8 @@ class FinishLineState(State[Any]):
 
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
-        stretch = self.pool_size() <= HOME_STRETCH
-        return [c for c in COLOURS if self.pool[c] > 0 and (c != "yellow" or stretch)]
+        locked = self.locked_colours()
+        return [c for c in COLOURS if self.pool[c] > 0 and c not in locked]
 
     def allowed_takes(self) -> list[str]:
         """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
@@ -262,13 +286,13 @@ class FinishLineState(State[Any]):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == "betting":
+        if phase == Phase.BETTING:
             return self._bet_actions()
-        if phase == "take_first":
+        if phase == Phase.TAKE_FIRST:
             return [{"type": "take_first", "colours": c} for c in self.first_takes()]
-        if phase == "take":
+        if phase == Phase.TAKE:
             return [{"type": "take", "colour": c} for c in self.allowed_takes()]
-        if phase == "use":
+        if phase == Phase.USE:
             dice = self.hand_dice()
             out: list[Action] = [
                 {"type": "use", "colour": c, "face": f, **t}
@@ -277,7 +301,7 @@ class FinishLineState(State[Any]):
             ]
             out += [{"type": "discard", "colour": c, "face": f} for c, f in dice]
             return out
-        if phase == "extra":
+        if phase == Phase.EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
         return []
@@ -306,21 +330,23 @@ class FinishLineState(State[Any]):
 
     # --- refusals -------------------------------------------------------------
     def _why_illegal(self, action: Action) -> str | None:
-        kind = action["type"]
-        check = {
-            "bet_win": self._why_bet,
-            "bet_place": self._why_bet,
-            "bet_done": self._why_bet_done,
-            "take_first": self._why_take_first,
-            "take": self._why_take,
-            "use": self._why_use,
-            "discard": self._why_discard,
-            "extra": self._why_extra,
-            "extra_decline": self._why_extra,
-        }.get(kind)
-        if check is None:
-            return f"Finish Line has no action {kind!r}"
-        return check(action)
+        match action["type"]:
+            case "bet_win" | "bet_place":
+                return self._why_bet(action)
+            case "bet_done":
+                return self._why_bet_done(action)
+            case "take_first":
+                return self._why_take_first(action)
+            case "take":
+                return self._why_take(action)
+            case "use":
+                return self._why_use(action)
+            case "discard":
+                return self._why_discard(action)
+            case "extra" | "extra_decline":
+                return self._why_extra(action)
+            case kind:
+                return f"Finish Line has no action {kind!r}"
 
     @staticmethod
     def _fields(action: Action, *keys: str) -> str | None:
@@ -333,7 +359,7 @@ class FinishLineState(State[Any]):
         return None
 
     def _why_bet(self, action: Action) -> str | None:
-        if self.phase != "betting":
+        if self.phase != Phase.BETTING:
             return "bets can only be entered while the slips are open, before the race"
         kind = action["type"]
         target = "horse" if kind == "bet_win" else "horses"
@@ -377,12 +403,12 @@ class FinishLineState(State[Any]):
         return None
 
     def _why_bet_done(self, action: Action) -> str | None:
-        if self.phase != "betting":
+        if self.phase != Phase.BETTING:
             return "there is no open bet slip to confirm"
         return self._fields(action)
 
     def _why_take_first(self, action: Action) -> str | None:
-        if self.phase != "take_first":
+        if self.phase != Phase.TAKE_FIRST:
             return "three dice are taken only on the first turn of a race"
         bad = self._fields(action, "colours")
         if bad:
@@ -404,8 +430,8 @@ class FinishLineState(State[Any]):
         return None
 
     def _why_take(self, action: Action) -> str | None:
-        if self.phase != "take":
-            if self.phase == "take_first":
+        if self.phase != Phase.TAKE:
+            if self.phase == Phase.TAKE_FIRST:
                 return "the first turn of a race takes 3 dice (take_first)"
             return "no die can be taken now"
         bad = self._fields(action, "colour")
@@ -416,7 +442,7 @@ class FinishLineState(State[Any]):
             return f"there is no dice colour {colour!r}"
         if self.pool[colour] == 0:
             return f"the pool holds no {colour} die"
-        if colour == "yellow" and self.pool_size() > HOME_STRETCH:
+        if colour in self.locked_colours():
             return "yellow dice can be taken only in the home stretch (pool of 7 or fewer)"
         if colour not in self.allowed_takes():
             return (
@@ -426,7 +452,7 @@ class FinishLineState(State[Any]):
         return None
 
     def _die_in_hand(self, action: Action) -> str | None:
-        if self.phase != "use":
+        if self.phase != Phase.USE:
             return "a die can be used or discarded only after the roll"
         colour, face = action.get("colour"), action.get("face")
         if not any(c == colour and f == face for c, f in self.hand):
@@ -511,7 +537,7 @@ class FinishLineState(State[Any]):
         return "that target is not allowed for this die"
 
     def _why_extra(self, action: Action) -> str | None:
-        if self.phase != "extra":
+        if self.phase != Phase.EXTRA:
             return "extra-turn dice are resolved only after the dice phase"
         if action["type"] == "extra_decline":
             return self._fields(action)
@@ -524,60 +550,76 @@ class FinishLineState(State[Any]):
 
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "start":
+        if self.phase == Phase.START:
             return [({"type": "start_player", "seat": i}, 1 / self.n) for i in range(self.n)]
-        if self.phase == "lineup":
+        if self.phase == Phase.LINEUP:
             left = [t for t in TILE_IDS if t not in self.drawn]
             return [({"type": "draw_tile", "tile": t}, 1 / len(left)) for t in left]
-        if self.phase == "roll":
+        if self.phase == Phase.ROLL:
             colour = next(c for c, f in self.hand if f is None)
             return [(dict(o), p) for o, p in ROLL_OUTCOMES[colour]]
-        if self.phase == "photo":
+        if self.phase == Phase.PHOTO:
             return [({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES]
         return []
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind = action["type"]
-        if kind == "start_player":
-            self.start_player = action["seat"]
-            events.append({"type": "start_player", "seat": self.start_player, "race": 1})
-            self._begin_lineup(events)
-        elif kind == "draw_tile":
-            self._draw(action["tile"], events)
-        elif kind == "bet_win":
-            self._bet_line("win", action["horse"], action["amount"])
-        elif kind == "bet_place":
-            self._bet_line("place", list(action["horses"]), action["amount"])
-        elif kind == "bet_done":
-            self._bet_done(events)
-        elif kind == "take_first":
-            for c in action["colours"]:
-                self._take(c)
-            events.append({"type": "took", "seat": self.turn, "colours": list(action["colours"])})
-            self.phase = "roll"
-        elif kind == "take":
-            self._take(action["colour"])
-            events.append({"type": "took", "seat": self.turn, "colours": [action["colour"]]})
-            self.phase = "roll"
-        elif kind == "roll":
-            die = next(d for d in self.hand if d[0] == action["colour"] and d[1] is None)
-            die[1] = action["face"]
-            events.append({"type": "rolled", "seat": self.turn, "colour": die[0], "face": die[1]})
-            if all(f is not None for _, f in self.hand):
-                self.phase = "use"
-        elif kind in ("use", "discard"):
-            self._use(action, events)
-        elif kind in ("extra", "extra_decline"):
-            self._extra(action, events)
-        elif kind == "photo":
-            self._photo(action["upper"], action["lower"], events)
+        match action["type"]:
+            case "start_player":
+                self._start_player(action["seat"], events)
+            case "draw_tile":
+                self._draw(action["tile"], events)
+            case "bet_win":
+                self._bet_line("win", action["horse"], action["amount"])
+            case "bet_place":
+                self._bet_line("place", list(action["horses"]), action["amount"])
+            case "bet_done":
+                self._bet_done(events)
+            case "take_first":
+                self._take_dice(list(action["colours"]), events)
+            case "take":
+                self._take_dice([action["colour"]], events)
+            case "roll":
+                self._roll(action["colour"], action["face"], events)
+            case "use":
+                self._use(action, events)
+            case "discard":
+                self._use(action, events)
+            case "extra":
+                self._extra(action, events)
+            case "extra_decline":
+                self._extra(action, events)
+            case "photo":
+                self._photo(action["upper"], action["lower"], events)
+            case _:
+                raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    def _start_player(self, seat: int, events: list[Event]) -> None:
+        """CH-START: the start player of race 1."""
+        self.start_player = seat
+        events.append({"type": "start_player", "seat": seat, "race": 1})
+        self._begin_lineup(events)
+
+    def _take_dice(self, colours: list[str], events: list[Event]) -> None:
+        """T1/T2: the taken dice join the hand, which is then rolled."""
+        for c in colours:
+            self._take(c)
+        events.append({"type": "took", "seat": self.turn, "colours": colours})
+        self.phase = Phase.ROLL
+
+    def _roll(self, colour: str, face: str, events: list[Event]) -> None:
+        """CH-ROLL of one die of the hand (colour order, R43)."""
+        die = next(d for d in self.hand if d[0] == colour and d[1] is None)
+        die[1] = face
+        events.append({"type": "rolled", "seat": self.turn, "colour": colour, "face": face})
+        if all(f is not None for _, f in self.hand):
+            self.phase = Phase.USE
 
     def _begin_lineup(self, events: list[Event]) -> None:
         """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
-        self.phase = "lineup"
+        self.phase = Phase.LINEUP
         self.lineup, self.row, self.dice = [], [], []
         self.nn = self.nn_used = False
         self.slips = [empty_slip() for _ in range(self.n)]
@@ -593,14 +635,16 @@ class FinishLineState(State[Any]):
             {"type": "tile_revealed", "tile": tile, "slot": slot, "odds": ODDS[self.race][slot - 1]}
         )
         if slot == HORSES_PER_RACE:
-            self.phase = "betting"
+            self.phase = Phase.BETTING
             self.slips = [empty_slip() for _ in range(self.n)]
             self.slips_done = 0
             self.turn = self.start_player
             events.append({"type": "betting_opens", "seat": self.turn})
 
-    def _bet_line(self, kind: str, target: Any, amount: int) -> None:
-        lines = self.slips[self.turn][kind]
+    def _bet_line(self, kind: Literal["win", "place"], target: Any, amount: int) -> None:
+        """R42: add ``amount`` to the slip's line on ``target``, opening it if new."""
+        slip = self.slips[self.turn]
+        lines: list[list[Any]] = slip["win"] if kind == "win" else slip["place"]
         for line in lines:
             if line[0] == target:
                 line[1] += amount
@@ -627,7 +671,7 @@ class FinishLineState(State[Any]):
         self.turn = seat
         self.hand_seat = seat
         self.turns += 1
-        self.phase = "take_first" if self.turns == 1 else "take"
+        self.phase = Phase.TAKE_FIRST if self.turns == 1 else Phase.TAKE
         events.append({"type": "turn", "seat": seat, "turn": self.turns})
 
     def _take(self, colour: str) -> None:
@@ -651,7 +695,7 @@ class FinishLineState(State[Any]):
         if not used:
             self.removed[colour] += 1
         else:
-            event.update({k: copy.deepcopy(action[k]) for k in TARGET_KEYS if k in action})
+            event.update({k: copy_plain(action[k]) for k in TARGET_KEYS if k in action})
             if face == "SIDE_BET":
                 victim = (seat + 1) % self.n
                 self.ledger[seat] += SIDE_BET
@@ -694,11 +738,11 @@ class FinishLineState(State[Any]):
 
     def _next_extra(self, events: list[Event]) -> None:
         if self.extra_queue:
-            self.phase = "extra"
+            self.phase = Phase.EXTRA
             self.turn = self.extra_queue[0]
             return
         if self.nn:
-            self.phase = "photo"
+            self.phase = Phase.PHOTO
             self.photo = []
             return
         self._settle(events)
@@ -748,12 +792,12 @@ class FinishLineState(State[Any]):
             for d in on
             if d[1] in OUTSIDER
         ]
-        slips = []
+        slips: list[SettledSlip] = []
         for seat in range(self.n):
             slip = self.slips[seat]
-            wins: list[dict[str, Any]] = []
-            places: list[dict[str, Any]] = []
-            bonuses: list[dict[str, Any]] = []
+            wins: list[SettledWin] = []
+            places: list[SettledPlace] = []
+            bonuses: list[Bonus] = []
             payout = 0
             for h, amount in slip["win"]:
                 odds = self.odds_of(h)
@@ -784,7 +828,7 @@ class FinishLineState(State[Any]):
                 }
             )
         grant = GRANTS.get(self.race + 1, 0)
-        result = {
+        result: RaceResult = {
             "race": self.race,
             "lineup": [
                 {"horse": h, "slot": i + 1, "odds": ODDS[self.race][i]}
@@ -793,7 +837,7 @@ class FinishLineState(State[Any]):
             "finish": list(reversed(self.row)),
             "winner": winner,
             "second": second,
-            "photo": copy.deepcopy(self.photo),
+            "photo": copy_plain(self.photo),
             "outsiders": [{"horse": h, "amount": x} for h, x in outsiders],
             "slips": slips,
             "money": list(self.money),
@@ -812,7 +856,7 @@ class FinishLineState(State[Any]):
         )
         self.stakes = [0] * self.n
         if self.race == RACES:
-            self.phase = "over"
+            self.phase = Phase.OVER
             totals = self.scores()
             top = max(totals)
             events.append(
@@ -864,150 +908,40 @@ class FinishLineState(State[Any]):
             return False
         return len(probe.results) > len(self.results)
 
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+    def view(self, viewer: int | None = None) -> FinishLineView:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table."""
+        return build_view(self, viewer)
 
-        Keys (horses are tile ids; colours "white" "green" "black" "red" "yellow"):
+    def race_running(self) -> bool:
+        """From the stakes (B7) to settlement: money and stakes are private (R44)."""
+        return self.phase in RACE_PHASES
 
-        - ``game``: "finish_line"; ``viewer``: the seat or None; ``players``: names.
-        - ``options``: the variant switches.
-        - ``phase``: "start" | "lineup" | "betting" | "take_first" | "take" | "roll" |
-          "use" | "extra" | "photo" | "over"; ``race``: 1–3; ``races``: 3.
-        - ``current_player``: seat to act, -1 at chance, -2 when over.
-        - ``start_player``: start player of this race (None before CH-START).
-        - ``money``: per seat; during a race after the stakes are deducted (phases
-          take_first … photo) another seat's money is None (R44).
-        - ``ledger``: side-bet balance per seat (public).
-        - ``odds``: this race's odds row by start slot s1…s7.
-        - ``row``: horses in the race back→front, each {horse, name, type ("F", "S"
-          or ""), fields, slot, odds, rank, dice: [{colour, face}]}.
-        - ``ranks``: {str(horse): rank}; a level pair both have rank 1.
-        - ``nn``: the last two horses of ``row`` are level (upper, lower);
-          ``nn_used``: neck and neck was resolved this race.
-        - ``lineup``: horses by start slot (including disqualified ones).
-        - ``place_odds``: {"a-b": odds} for every pair a < b of the lineup (what a
-          place bet on it pays per unit staked); {} until the lineup is complete.
-        - ``disqualified``: [{horse, slot, odds}] of this race.
-        - ``pool``, ``removed``: colour → count; ``out_of_game``: colour → count
-          (2 players); ``pool_size``; ``home_stretch``: yellow may be taken now.
-        - ``hand``: [{colour, face or None}] the passed/rolled dice, and
-          ``hand_player``: the seat holding them (None when there are none).
-        - ``takeable``: colours the player to act may take (take phase: T3
-          applied; take_first: the non-yellow colours in the pool), else [].
-        - ``held``: EXTRA_TURN dice held per seat; ``extra_queue``: seats, one per
-          extra-turn die still to resolve, in order.
-        - ``turn_number``: turns begun in this race; ``last_turn``: seat of the final
-          turn of the dice phase (None before).
-        - ``slip_open``: seat entering a slip during betting (else None);
-          ``slips_done``: slips confirmed; ``slip_confirmed``: per seat, bool.
-        - ``slip``: the viewer's own slip this race (None for the public table):
-          {win: [{horse, amount, odds}], place: [{horses, amount, odds}],
-          stake: total on the slip, left: money still free to stake (betting only)}.
-        - ``photo``: photo-finish rolls this race, [[upper count, lower count], …].
-        - ``results``: per finished race {race, lineup: [{horse, slot, odds}],
-          finish: horses first→last, winner, second, photo, outsiders:
-          [{horse, amount}], slips: per seat {win: [{horse, amount, odds, payout}],
-          place: [{horses, amount, odds, payout}], bonuses: [{horse, kind, amount}],
-          stake, payout}, money: after settlement, grant: paid before the next race}.
-        - ``unused_tiles``: tiles never drawn so far (count); ``totals``: money +
-          ledger per seat when the game is over (else None).
-        """
-        n = self.n
-        private = self.phase in RACE_PHASES
-        money = [m if not private or s == viewer else None for s, m in enumerate(self.money)]
-        ranks = self.ranks()
-        odds = list(ODDS[self.race])
-        row = [
-            {
-                "horse": h,
-                "name": NAME[h],
-                "type": TYPE[h],
-                "fields": FIELDS[h],
-                "slot": self.lineup.index(h) + 1,
-                "odds": self.odds_of(h),
-                "rank": ranks[h],
-                "dice": [{"colour": c, "face": f} for c, f in on],
-            }
-            for h, on in zip(self.row, self.dice, strict=True)
-        ]
-        disq = [
-            {"horse": h, "slot": i + 1, "odds": odds[i]}
-            for i, h in enumerate(self.lineup)
-            if h not in self.row
-        ]
-        takeable: list[str] = []
-        if self.phase == "take":
-            takeable = self.allowed_takes()
-        elif self.phase == "take_first":
-            takeable = [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
-        slip = None
-        if viewer is not None and 0 <= viewer < n and self.phase != "over":
-            own = self.slips[viewer]
-            lineup_ok = len(self.lineup) == HORSES_PER_RACE
-            stake = slip_stake(own)
-            slip = {
-                "win": [
-                    {"horse": h, "amount": a, "odds": self.odds_of(h) if lineup_ok else None}
-                    for h, a in own["win"]
-                ],
-                "place": [
-                    {
-                        "horses": list(p),
-                        "amount": a,
-                        "odds": self.pair_odds(p[0], p[1]) if lineup_ok else None,
-                    }
-                    for p, a in own["place"]
-                ],
-                "stake": stake,
-                "left": self.money[viewer] - stake if self.phase == "betting" else None,
-            }
-        place_odds: dict[str, int] = {}
-        if len(self.lineup) == HORSES_PER_RACE:
-            for a, b in combinations(sorted(self.lineup), 2):
-                place_odds[f"{a}-{b}"] = self.pair_odds(a, b)
-        betting = self.phase == "betting"
-        done = [betting and (s - self.start_player) % n < self.slips_done for s in range(n)]
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "phase": self.phase,
-            "race": self.race,
-            "races": RACES,
-            "current_player": self.current_player(),
-            "start_player": None if self.phase == "start" else self.start_player,
-            "money": money,
-            "ledger": list(self.ledger),
-            "odds": odds,
-            "row": row,
-            "ranks": {str(h): r for h, r in ranks.items()},
-            "nn": self.nn,
-            "nn_used": self.nn_used,
-            "lineup": list(self.lineup),
-            "place_odds": place_odds,
-            "disqualified": disq if len(self.lineup) == HORSES_PER_RACE else [],
-            "pool": dict(self.pool),
-            "removed": dict(self.removed),
-            "out_of_game": dict(self.out),
-            "pool_size": self.pool_size(),
-            "home_stretch": self.pool_size() <= HOME_STRETCH,
-            "hand": [{"colour": c, "face": f} for c, f in self.hand],
-            "hand_player": self.hand_seat if self.hand else None,
-            "takeable": takeable,
-            "held": list(self.held),
-            "extra_queue": list(self.extra_queue),
-            "turn_number": self.turns,
-            "last_turn": self.last_turn,
-            "slip_open": self.turn if betting else None,
-            "slips_done": self.slips_done if betting else None,
-            "slip_confirmed": done,
-            "slip": slip,
-            "photo": copy.deepcopy(self.photo),
-            "results": copy.deepcopy(self.results),
-            "unused_tiles": len(TILE_IDS) - len(self.drawn),
-            "totals": [int(t) for t in self.scores()] if self.is_terminal() else None,
-        }
+    def is_betting(self) -> bool:
+        return self.phase == Phase.BETTING
+
+    def private_turn(self) -> bool:
+        """Every bet slip is entered behind the curtain (B6, §9); the dice phase is open."""
+        return self.is_betting()
+
+    def holds_secrets(self, seat: int) -> bool:
+        """While a race runs every seat may look at its own slip and money again (R44)."""
+        return self.race_running()
+
+    def home_stretch(self) -> bool:
+        """R8: yellow may be taken (the pool holds at most 7 dice)."""
+        return self.pool_size() <= HOME_STRETCH
+
+    def locked_colours(self) -> list[str]:
+        """R8: colours the pool may not give out yet (yellow, until the home stretch)."""
+        return [] if self.home_stretch() else ["yellow"]
+
+    def offered_colours(self) -> list[str]:
+        """Colours the player to act may take now (T1–T3), else []."""
+        if self.phase == Phase.TAKE:
+            return self.allowed_takes()
+        if self.phase == Phase.TAKE_FIRST:
+            return [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
+        return []
 
     def scores(self) -> list[float]:
         """Grand total per seat: money + side-bet ledger (§4.3)."""
@@ -1016,54 +950,8 @@ class FinishLineState(State[Any]):
         return [float(m + g) for m, g in zip(self.money, self.ledger, strict=True)]
 
     # --- saving ---------------------------------------------------------------
-    _FIELDS = (
-        "players",
-        "options",
-        "phase",
-        "race",
-        "money",
-        "ledger",
-        "drawn",
-        "lineup",
-        "row",
-        "dice",
-        "nn",
-        "nn_used",
-        "pool",
-        "removed",
-        "out",
-        "hand",
-        "hand_seat",
-        "held",
-        "start_player",
-        "turn",
-        "turns",
-        "last_turn",
-        "slips",
-        "slips_done",
-        "stakes",
-        "extra_queue",
-        "photo",
-        "results",
-    )
-
-    def to_json(self) -> JSON:
-        return {"game": self.game_id, **{k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Self:
-        if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise BadSave("this is not a Finish Line state")
-        s = cls()
-        try:
-            for k in cls._FIELDS:
-                setattr(s, k, copy.deepcopy(data[k]))
-        except KeyError as exc:
-            raise BadSave(f"the Finish Line state lacks {exc}") from None
-        if s.phase not in PHASES:
-            raise BadSave("the Finish Line state has an unknown phase")
-        if not 2 <= len(s.players) <= 4 or len(s.money) != len(s.players):
+    def _check_loaded(self) -> None:
+        if not 2 <= len(self.players) <= 4 or len(self.money) != len(self.players):
             raise BadSave("the Finish Line state has a wrong number of seats")
-        if set(s.pool) != set(COLOURS) or set(s.removed) != set(COLOURS):
+        if set(self.pool) != set(COLOURS) or set(self.removed) != set(COLOURS):
             raise BadSave("the Finish Line state has damaged dice")
-        return s

@@ -11,40 +11,15 @@ from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
 from pygames.finish_line.bot import FinishLineBot
 from pygames.finish_line.state import FinishLineState
 
-from .test_scenarios import (
-    S1_TILES,
-    B,
-    W,
-    betting_state,
-    new_state,
-    position,
-    race_state,
-    roll,
-)
+from .play import B, act, bet, betting_state, idle, new_state, race_state, roll, win
 
 BOT = FinishLineBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: FinishLineState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: FinishLineState, seat: int | None = None) -> dict[str, Any]:
+    """The bot's choice through the real window: its own view and legal actions only."""
     seat = state.current_player() if seat is None else seat
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def test_registered_as_the_finish_line_bot() -> None:
@@ -94,28 +69,32 @@ def test_bot_backs_a_favourite_at_long_odds() -> None:
     assert action == {"type": "bet_win", "horse": 12, "amount": 500}
 
 
+def backing_3() -> FinishLineState:
+    """S1 lineup; B has 500 on horse 3 (7x), the others bet nothing."""
+    state = betting_state(4)
+    bet(state, {B: [win(3, 500)]})
+    return state
+
+
 def test_bot_pushes_its_own_horse() -> None:
-    state = race_state(4)
-    state.slips[B] = {"win": [[3, 500]], "place": []}
-    state.stakes[B] = 500
-    position(state, S1_TILES, {3: [W]})
-    roll(state, B, [W, ("red", "BLANK"), ("green", "BLANK")])
+    state = backing_3()
+    act(state, "white", "HORSESHOE", horse=3)  # A; then B
+    roll(state, ("white", "HORSESHOE"))
     assert choose(state) == {"type": "use", "colour": "white", "face": "HORSESHOE", "horse": 3}
 
 
 def test_bot_hurts_a_rival_leader_rather_than_its_horse() -> None:
-    state = race_state(4)
-    state.slips[B] = {"win": [[3, 500]], "place": []}
-    state.stakes[B] = 500
-    position(state, S1_TILES, {20: [("red", "WHIP")]})
-    roll(state, B, [("red", "WHIP"), ("white", "BLANK"), ("green", "BLANK")])
+    state = backing_3()
+    act(state, "red", "WHIP", horse=20)  # A; then B
+    roll(state, ("red", "WHIP"))
     action = choose(state)
     assert action["type"] == "use" and action["horse"] != 3
 
 
 def test_bot_takes_a_side_bet_when_nothing_better() -> None:
     state = race_state(4)
-    roll(state, B, [("green", "SIDE_BET"), ("white", "BLANK"), ("red", "BLANK")])
+    idle(state, take=["white", "white", "red"], pass_on=("white", "red"))
+    roll(state, ("green", "SIDE_BET"), ("white", "BLANK"), ("red", "BLANK"))
     assert choose(state) == {"type": "use", "colour": "green", "face": "SIDE_BET"}
 
 

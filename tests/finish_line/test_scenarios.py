@@ -1,135 +1,60 @@
-"""Acceptance scenarios S1–S25 of the Finish Line spec (§8), played through ``apply``.
+"""Acceptance scenarios S1–S25 of the Finish Line spec (§8), reached by play.
 
-Positions are set up by playing the real opening (start player, tile draws, bet
-slips) through the contract and then placing the row, dice, hand and money of the
-scenario on the plain state attributes. Every roll, use, discard, extra turn,
-photo finish and settlement of a scenario then happens through ``State.apply``.
+Every position is played to through ``State.apply`` (see ``play.py``): forced tile
+draws, rolls and photo finishes, and chosen decisions. Rows with fewer horses are
+reached by disqualifying the others, dice on tiles by placing them, the home stretch
+by playing turns until the pool is small, money by the bets that pay it.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from pygames.core import IllegalAction
-from pygames.finish_line import GAME
-from pygames.finish_line.data import COLOUR_INDEX, COLOURS
-from pygames.finish_line.state import PHOTO_OUTCOMES, FinishLineState
+from pygames.finish_line.data import COLOURS
+from pygames.finish_line.state import PHOTO_OUTCOMES, FinishLineState, Phase
 
-NAMES = ["A", "B", "C", "D"]
-A, B, C, D = range(4)
-S1_TILES = [8, 22, 3, 5, 18, 11, 20]
-W = ("white", "HORSESHOE")
-
-
-# --- helpers (also used by the other test files) -------------------------------------
-def new_state(n: int = 4, **options: bool) -> FinishLineState:
-    state = GAME.new_state(NAMES[:n], options)
-    assert isinstance(state, FinishLineState)
-    return state
-
-
-def betting_state(
-    n: int = 4, tiles: list[int] | None = None, start: int = 0, **options: bool
-) -> FinishLineState:
-    """Race 1, betting open: ``start`` is the start player, tiles drawn s1…s7."""
-    state = new_state(n, **options)
-    state.apply({"type": "start_player", "seat": start})
-    for tile in tiles or S1_TILES:
-        state.apply({"type": "draw_tile", "tile": tile})
-    assert state.phase == "betting" and state.current_player() == start
-    return state
-
-
-def close_betting(state: FinishLineState) -> None:
-    while state.phase == "betting":
-        state.apply({"type": "bet_done"})
-
-
-def race_state(
-    n: int = 4, tiles: list[int] | None = None, start: int = 0, **options: bool
-) -> FinishLineState:
-    """Race 1 after empty slips: the start player must take the first 3 dice."""
-    state = betting_state(n, tiles, start, **options)
-    close_betting(state)
-    assert state.phase == "take_first"
-    return state
-
-
-def position(
-    state: FinishLineState,
-    row: list[int],
-    dice: dict[int, list[tuple[str, str]]] | None = None,
-    nn: bool = False,
-    nn_used: bool | None = None,
-) -> None:
-    """Place a row (back→front) with dice on its tiles."""
-    dice = dice or {}
-    state.row = list(row)
-    state.dice = [[list(d) for d in dice.get(h, [])] for h in row]
-    state.nn = nn
-    state.nn_used = nn if nn_used is None else nn_used
-
-
-def roll(state: FinishLineState, seat: int, faces: list[tuple[str, str]]) -> None:
-    """``seat`` holds 3 dice and rolls ``faces`` (forced CH-ROLL nodes, colour order)."""
-    state.turn = seat
-    state.hand_seat = seat
-    state.hand = sorted(([c, None] for c, _ in faces), key=lambda d: COLOUR_INDEX[d[0]])
-    state.phase = "roll"
-    for colour, face in sorted(faces, key=lambda d: COLOUR_INDEX[d[0]]):
-        assert state.is_chance()
-        state.apply({"type": "roll", "colour": colour, "face": face})
-    assert state.phase == "use" and state.current_player() == seat
-
-
-def use(state: FinishLineState, colour: str, face: str, **targets: Any) -> list[dict[str, Any]]:
-    return state.apply({"type": "use", "colour": colour, "face": face, **targets})
-
-
-def discard(state: FinishLineState, colour: str, face: str) -> list[dict[str, Any]]:
-    return state.apply({"type": "discard", "colour": colour, "face": face})
-
-
-def empty_pool(state: FinishLineState) -> None:
-    state.pool = {c: 0 for c in COLOURS}
-
-
-def ranks(state: FinishLineState) -> dict[int, int]:
-    return {int(h): r for h, r in state.view()["ranks"].items()}
-
-
-def dice_of(state: FinishLineState, horse: int) -> list[list[str]]:
-    return state.dice[state.row.index(horse)]
-
-
-def refused(state: FinishLineState, action: dict[str, Any], reason: str = "") -> str:
-    """``apply`` refuses ``action`` (with ``reason`` in the message); state unchanged."""
-    before = json.dumps(state.to_json(), sort_keys=True)
-    assert action not in state.legal_actions()
-    with pytest.raises(IllegalAction, match=reason) as info:
-        state.apply(action)
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    return str(info.value)
-
-
-def horse_targets(state: FinishLineState, colour: str, face: str) -> set[int]:
-    return {
-        a["horse"]
-        for a in state.legal_actions()
-        if a["type"] == "use" and a["colour"] == colour and a["face"] == face
-    }
-
-
-A_SLIP = [
-    {"type": "bet_win", "horse": 18, "amount": 200},
-    {"type": "bet_win", "horse": 3, "amount": 100},
-    {"type": "bet_win", "horse": 11, "amount": 400},
-    {"type": "bet_place", "horses": [11, 18], "amount": 200},
-    {"type": "bet_place", "horses": [11, 20], "amount": 100},
-]
+from .play import (
+    A_SLIP,
+    BLANKS,
+    S1_TILES,
+    A,
+    B,
+    C,
+    D,
+    W,
+    a_slip_race,
+    act,
+    bet,
+    betting_state,
+    close_betting,
+    decide,
+    dice_on,
+    discard,
+    draw,
+    finish_race,
+    hand,
+    home_stretch,
+    horse_targets,
+    idle,
+    idle_until,
+    level_pair,
+    new_state,
+    pass_to,
+    photo,
+    place,
+    race_state,
+    ranks,
+    refused,
+    removed,
+    roll,
+    steer,
+    two_horses_left,
+    use,
+    whip_out,
+    win,
+)
 
 
 # --- S1 -----------------------------------------------------------------------------
@@ -203,68 +128,75 @@ def test_s2_fg_repeated_lines_add_up():
 
 # --- S3 -----------------------------------------------------------------------------
 def test_s3_white_pair_advances():
-    state = race_state(4)
-    position(state, [18, 11, 5, 20], {11: [W]})
-    roll(state, B, [("white", "HORSESHOE"), ("red", "BLANK"), ("green", "BLANK")])
-    removed = state.removed["white"]
+    # [18, 11, 5, 20]: 8, 22 and 3 leave the lineup, then a white die goes onto 11.
+    state = race_state(4, [8, 22, 3, 18, 11, 5, 20])
+    whip_out(state, 8)
+    whip_out(state, 22)
+    act(state, "black", "DISQUALIFIED", horse=3)
+    act(state, "white", "HORSESHOE", horse=11)
+    assert state.row == [18, 11, 5, 20] and dice_on(state, 11) == [W]
+    idle_until(state, D)
+    pass_to(state, "green", "red")  # D and A play; A passes red and green to B
+    assert state.current_player() == B
+    roll(state, *BLANKS[1:], W, take="white")
+    before = removed(state)
     use(state, "white", "HORSESHOE", horse=11)
     assert state.row == [18, 5, 11, 20]
-    assert state.removed["white"] == removed + 2
-    assert dice_of(state, 11) == []
-    assert state.current_player() == C and state.phase == "take"
-    assert [c for c, _ in state.hand] == ["green", "red"]
+    assert removed(state)["white"] == before["white"] + 2
+    assert dice_on(state, 11) == []
+    assert state.current_player() == C and state.phase == Phase.TAKE
+    assert hand(state) == ["green", "red"]
 
 
 # --- S4 -----------------------------------------------------------------------------
-def test_s4_neck_and_neck_then_broken():
-    state = race_state(4)
-    position(state, [18, 5, 11, 20])
-    roll(state, B, [("yellow", "NECK_AND_NECK"), ("white", "BLANK"), ("red", "BLANK")])
-    use(state, "yellow", "NECK_AND_NECK")
-    assert state.nn and state.nn_used and state.row == [18, 5, 11, 20]
-    assert ranks(state) == {11: 1, 20: 1, 5: 2, 18: 3}
-    after_nn = state.to_json()
-    roll(state, C, [("red", "DOUBLE_HORSESHOE"), ("white", "BLANK"), ("green", "BLANK")])
-    red = state.removed["red"]
-    use(state, "red", "DOUBLE_HORSESHOE", horse=5)
-    assert state.row == [18, 11, 20, 5] and not state.nn
-    assert ranks(state) == {5: 1, 20: 2, 11: 3, 18: 4}
-    assert state.removed["red"] == red + 1
-    # The same final row with a second white horseshoe on 5.
-    other = FinishLineState.from_json(after_nn)
-    other.dice[other.row.index(5)] = [list(W)]
-    roll(other, C, [("white", "HORSESHOE"), ("red", "BLANK"), ("green", "BLANK")])
-    use(other, "white", "HORSESHOE", horse=5)
-    assert other.row == [18, 11, 20, 5] and not other.nn
-    # Later in the race NECK_AND_NECK can only be discarded.
-    roll(state, D, [("yellow", "NECK_AND_NECK"), ("white", "BLANK"), ("red", "BLANK")])
-    refused(state, {"type": "use", "colour": "yellow", "face": "NECK_AND_NECK"}, "already")
-    assert {"type": "discard", "colour": "yellow", "face": "NECK_AND_NECK"} in (
-        state.legal_actions()
-    )
-
-
-# --- S5 -----------------------------------------------------------------------------
-def settle_with_row(state: FinishLineState, row: list[int], **kw: Any) -> None:
-    """Finish the dice phase: a final turn with an empty pool, the die discarded."""
-    position(state, row, kw.get("dice"), kw.get("nn", False))
-    empty_pool(state)
-    roll(state, kw.get("seat", B), [("white", "BLANK"), ("red", "BLANK"), ("green", "BLANK")])
-    discard(state, "white", "BLANK")
-
-
-def a_slip_race() -> FinishLineState:
-    state = betting_state(4)
-    for action in A_SLIP:
-        state.apply(action)
-    close_betting(state)
+def s4_state(white_on_5: bool = False) -> FinishLineState:
+    """[18, 5, 11, 20] in the home stretch, B to take a die."""
+    state = race_state(4, [8, 22, 3, 18, 5, 11, 20])
+    whip_out(state, 8)
+    whip_out(state, 22)
+    act(state, "black", "DISQUALIFIED", horse=3)
+    if white_on_5:
+        act(state, "white", "HORSESHOE", horse=5)
+    home_stretch(state, B, avoid=["white", "red"])  # kept for the turns after B's
+    assert state.row == [18, 5, 11, 20] and not state.nn_used
     return state
 
 
+def test_s4_neck_and_neck_then_broken():
+    state = s4_state()
+    act(state, "yellow", "NECK_AND_NECK")
+    assert state.nn and state.nn_used and state.row == [18, 5, 11, 20]
+    assert ranks(state) == {11: 1, 20: 1, 5: 2, 18: 3}
+    assert state.current_player() == C
+    roll(state, ("red", "DOUBLE_HORSESHOE"))
+    red = removed(state)["red"]
+    use(state, "red", "DOUBLE_HORSESHOE", horse=5)
+    assert state.row == [18, 11, 20, 5] and not state.nn
+    assert ranks(state) == {5: 1, 20: 2, 11: 3, 18: 4}
+    assert removed(state)["red"] == red + 1
+    # Later in the race NECK_AND_NECK can only be discarded.
+    roll(state, ("yellow", "NECK_AND_NECK"))
+    refused(state, {"type": "use", "colour": "yellow", "face": "NECK_AND_NECK"}, "already")
+    discard(state, "yellow", "NECK_AND_NECK")
+
+
+def test_s4_second_white_die_breaks_the_pair_too():
+    state = s4_state(white_on_5=True)
+    act(state, "yellow", "NECK_AND_NECK")
+    assert dice_on(state, 5) == [W] and state.nn
+    act(state, "white", "HORSESHOE", horse=5)
+    assert state.row == [18, 11, 20, 5] and not state.nn and dice_on(state, 5) == []
+
+
+# --- S5 -----------------------------------------------------------------------------
 def test_s5_settlement_and_next_capital():
     state = a_slip_race()
     assert state.money[A] == 0
-    settle_with_row(state, [18, 20, 5, 11])
+    act(state, "red", "DOUBLE_HORSESHOE", horse=11)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=5)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=5)
+    assert state.row == [8, 22, 3, 18, 20, 5, 11]  # 11 first, 5 second, then 20 and 18
+    finish_race(state)
     result = state.results[0]
     assert (result["winner"], result["second"]) == (11, 5)
     slip = result["slips"][A]
@@ -276,7 +208,10 @@ def test_s5_settlement_and_next_capital():
 
 def test_s5_counterfactual_place_pays():
     state = a_slip_race()
-    settle_with_row(state, [20, 5, 18, 11])
+    act(state, "red", "DOUBLE_HORSESHOE", horse=11)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=18)
+    finish_race(state)
+    assert state.results[0]["finish"][:2] == [11, 18]
     assert state.results[0]["slips"][A]["payout"] == 1200 + 1400
     assert state.results[0]["money"][A] == 2600
 
@@ -284,35 +219,37 @@ def test_s5_counterfactual_place_pays():
 # --- S6, S7 -----------------------------------------------------------------------------
 def test_s6_favourite_moves_with_one_horseshoe():
     state = race_state(4, [8, 22, 3, 12, 18, 11, 20])
-    roll(state, B, [W, ("red", "BLANK"), ("green", "BLANK")])
-    removed = state.removed["white"]
+    idle(state)
+    roll(state, W, take="white")
+    white = removed(state)["white"]
     use(state, "white", "HORSESHOE", horse=12)
     assert state.row == [8, 22, 3, 18, 12, 11, 20]
-    assert dice_of(state, 12) == [] and state.removed["white"] == removed + 1
+    assert dice_on(state, 12) == [] and removed(state)["white"] == white + 1
 
 
 def test_s7_double_horseshoe_keeps_dice():
     state = race_state(4)
-    position(state, S1_TILES, {11: [W, ("green", "OUTSIDER_2000")]})
-    roll(state, B, [("red", "DOUBLE_HORSESHOE"), ("white", "BLANK"), ("green", "BLANK")])
-    red = state.removed["red"]
+    act(state, "white", "HORSESHOE", horse=11)
+    act(state, "green", "OUTSIDER_2000", horse=11)
+    roll(state, ("red", "DOUBLE_HORSESHOE"))
+    red = removed(state)["red"]
     use(state, "red", "DOUBLE_HORSESHOE", horse=11)
     assert state.row == [8, 22, 3, 5, 18, 20, 11]
-    assert dice_of(state, 11) == [["white", "HORSESHOE"], ["green", "OUTSIDER_2000"]]
-    assert state.removed["red"] == red + 1
+    assert dice_on(state, 11) == [W, ("green", "OUTSIDER_2000")]
+    assert removed(state)["red"] == red + 1
 
 
 # --- S8 -----------------------------------------------------------------------------
 def test_s8a_second_whip_disqualifies():
     state = a_slip_race()
-    position(state, S1_TILES, {18: [("red", "WHIP")]})
-    roll(state, B, [("red", "WHIP"), ("white", "BLANK"), ("green", "BLANK")])
-    red = state.removed["red"]
+    act(state, "red", "WHIP", horse=18)
+    roll(state, ("red", "WHIP"))
+    red = removed(state)["red"]
     use(state, "red", "WHIP", horse=18)
     assert state.row == [8, 22, 3, 5, 11, 20]
-    assert state.removed["red"] == red + 2
+    assert removed(state)["red"] == red + 2
     assert state.view()["disqualified"] == [{"horse": 18, "slot": 5, "odds": 4}]
-    settle_with_row(state, [8, 22, 3, 5, 11, 20])
+    finish_race(state)
     slip = state.results[0]["slips"][A]
     assert slip["win"][0] == {"horse": 18, "amount": 200, "odds": 4, "payout": 0}
     assert slip["place"][0]["payout"] == 0  # {11, 18} loses: 18 cannot finish
@@ -320,7 +257,13 @@ def test_s8a_second_whip_disqualifies():
 
 def test_s8b_no_whip_or_disqualification_on_a_sprinter():
     state = race_state(4, [8, 22, 3, 4, 18, 11, 20])
-    roll(state, B, [("red", "WHIP"), ("black", "DISQUALIFIED"), ("green", "BLANK")])
+    roll(
+        state,
+        ("red", "WHIP"),
+        ("black", "DISQUALIFIED"),
+        ("green", "BLANK"),
+        take=["green", "black", "red"],
+    )
     assert 4 not in horse_targets(state, "red", "WHIP")
     assert 4 not in horse_targets(state, "black", "DISQUALIFIED")
     assert horse_targets(state, "red", "WHIP") == {8, 22, 3, 18, 11, 20}
@@ -331,9 +274,10 @@ def test_s8b_no_whip_or_disqualification_on_a_sprinter():
 
 
 def test_s8c_two_horses_left():
-    state = race_state(4)
-    position(state, [11, 20], {11: [("red", "WHIP")]})
-    roll(state, B, [("red", "WHIP"), ("black", "DISQUALIFIED"), ("green", "BLANK")])
+    state = two_horses_left(whip_on_11=True)
+    assert dice_on(state, 11) == [("red", "WHIP")]
+    pass_to(state, "black", "red")
+    roll(state, ("red", "WHIP"), ("black", "DISQUALIFIED"))
     assert horse_targets(state, "red", "WHIP") == {20}
     assert horse_targets(state, "black", "DISQUALIFIED") == set()
     refused(state, {"type": "use", "colour": "red", "face": "WHIP", "horse": 11}, "fewer than 2")
@@ -344,63 +288,96 @@ def test_s8c_two_horses_left():
             "fewer than 2",
         )
     use(state, "red", "WHIP", horse=20)
-    assert state.row == [11, 20] and dice_of(state, 20) == [["red", "WHIP"]]
+    assert state.row == [11, 20] and dice_on(state, 20) == [("red", "WHIP")]
 
 
 # --- S9 -----------------------------------------------------------------------------
 S9_TILES = [8, 22, 3, 5, 18, 12, 20]
+HELMET = ("yellow", "HELMET")
+
+
+def helmet_in_hand(tiles: list[int], *whites: int) -> FinishLineState:
+    """A white die on each of ``whites``, then a HELMET rolled in the home stretch."""
+    state = race_state(4, tiles)
+    for horse in whites:
+        act(state, "white", "HORSESHOE", horse=horse)
+    home_stretch(state)
+    roll(state, HELMET)
+    return state
 
 
 def test_s9a_helmet_on_rank_two_moves_one():
-    state = race_state(4, S9_TILES)
-    roll(state, B, [("yellow", "HELMET"), ("white", "BLANK"), ("red", "BLANK")])
-    yellow = state.removed["yellow"]
+    state = helmet_in_hand(S9_TILES)
+    yellow = removed(state)["yellow"]
     use(state, "yellow", "HELMET", horse=12)
     assert state.row == [8, 22, 3, 5, 18, 20, 12]
-    assert state.removed["yellow"] == yellow + 1
+    assert removed(state)["yellow"] == yellow + 1
 
 
 def test_s9b_helmet_targets():
-    state = race_state(4, S9_TILES)
-    roll(state, B, [("yellow", "HELMET"), ("white", "BLANK"), ("red", "BLANK")])
+    state = helmet_in_hand(S9_TILES)
     assert horse_targets(state, "yellow", "HELMET") == {12}
     refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": 18}, "favourite")
     refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": 20}, "leader")
 
 
+def test_s9b_no_helmet_on_the_leader_even_with_a_white_die():
+    # The leader 20 holds a white die (S25: it stays there), 18 holds one too: only
+    # 18 and the favourite 12 may take the helmet, never the leader (P-Y1, R18).
+    state = helmet_in_hand(S9_TILES, 20, 18)
+    assert dice_on(state, 20) == [W] and ranks(state)[20] == 1
+    assert horse_targets(state, "yellow", "HELMET") == {12, 18}
+    refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": 20}, "leader")
+
+
+def test_s9b_no_helmet_on_a_leading_favourite():
+    state = helmet_in_hand([8, 22, 3, 5, 18, 20, 12], 18)
+    assert ranks(state)[12] == 1
+    assert horse_targets(state, "yellow", "HELMET") == {18}
+    refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": 12}, "leader")
+
+
 def test_s9cd_helmet_past_a_level_pair():
-    state = race_state(4, [8, 3, 5, 11, 20, 22, 18])
-    position(state, [8, 3, 5, 11, 20], {3: [W]}, nn=True)
-    roll(state, B, [("yellow", "HELMET"), ("white", "BLANK"), ("red", "BLANK")])
+    state = level_pair((("white", "HORSESHOE", 3),))
+    roll(state, HELMET)
     # (d) neither horse of the level pair
+    assert horse_targets(state, "yellow", "HELMET") == {3}
     for h in (11, 20):
         refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": h}, "leader")
-    white, yellow = state.removed["white"], state.removed["yellow"]
+    before = removed(state)
     use(state, "yellow", "HELMET", horse=3)
     assert state.row == [8, 5, 11, 20, 3] and not state.nn
     assert ranks(state) == {3: 1, 20: 2, 11: 3, 5: 4, 8: 5}
-    assert dice_of(state, 3) == []
-    assert (state.removed["white"], state.removed["yellow"]) == (white + 1, yellow + 1)
+    assert dice_on(state, 3) == []
+    assert removed(state)["white"] == before["white"] + 1
+    assert removed(state)["yellow"] == before["yellow"] + 1
+
+
+def test_s9d_no_helmet_on_a_level_pair_holding_white_dice():
+    # Both level horses could carry a helmet but for sharing the lead (R18).
+    state = level_pair((("white", "HORSESHOE", 11), ("white", "HORSESHOE", 20)))
+    roll(state, HELMET)
+    assert dice_on(state, 11) == [W] and dice_on(state, 20) == [W]
+    assert horse_targets(state, "yellow", "HELMET") == set()
+    for h in (11, 20):
+        refused(state, {"type": "use", "colour": "yellow", "face": "HELMET", "horse": h}, "leader")
 
 
 # --- S10 ----------------------------------------------------------------------------
-S10_TILES = [8, 3, 5, 11, 20, 22, 18]
-
-
 def s10_state() -> FinishLineState:
-    state = race_state(4, S10_TILES)
-    position(state, [8, 3, 5, 11, 20], {11: [("green", "OUTSIDER_3000")]}, nn=True)
-    roll(state, B, [("yellow", "LOSS_OF_SPEED"), ("white", "BLANK"), ("red", "BLANK")])
+    state = level_pair((("green", "OUTSIDER_3000", 11),))
+    roll(state, ("yellow", "LOSS_OF_SPEED"))
+    assert dice_on(state, 11) == [("green", "OUTSIDER_3000")]
     return state
 
 
 def test_s10a_loss_of_speed_on_upper():
     state = s10_state()
-    green = state.removed["green"]
+    green = removed(state)["green"]
     use(state, "yellow", "LOSS_OF_SPEED", horse=11)
     assert state.row == [8, 3, 11, 5, 20] and not state.nn
     assert ranks(state)[20] == 1 and ranks(state)[5] == 2 and ranks(state)[11] == 3
-    assert state.removed["green"] == green + 1 and dice_of(state, 11) == []
+    assert removed(state)["green"] == green + 1 and dice_on(state, 11) == []
 
 
 def test_s10b_loss_of_speed_on_lower():
@@ -427,9 +404,8 @@ def test_s10d_loss_of_speed_needs_two_behind():
 
 # --- S11 ----------------------------------------------------------------------------
 def test_s11_interference():
-    state = race_state(4, S10_TILES)
-    position(state, [8, 3, 5, 11, 20], nn=True)
-    roll(state, B, [("yellow", "INTERFERENCE"), ("white", "BLANK"), ("red", "BLANK")])
+    state = level_pair()
+    roll(state, ("yellow", "INTERFERENCE"))
     blocks = {
         frozenset(a["order"])
         for a in state.legal_actions()
@@ -447,9 +423,9 @@ def test_s11_interference():
 
 
 def test_s11_interference_with_two_horses():
-    state = race_state(4)
-    position(state, [11, 20])
-    roll(state, B, [("yellow", "INTERFERENCE"), ("white", "BLANK"), ("red", "BLANK")])
+    state = two_horses_left(whip_on_11=False)
+    home_stretch(state)
+    roll(state, ("yellow", "INTERFERENCE"))
     orders = [a["order"] for a in state.legal_actions() if a["type"] == "use"]
     assert orders == [[11, 20], [20, 11]]
     use(state, "yellow", "INTERFERENCE", order=[20, 11])
@@ -457,59 +433,68 @@ def test_s11_interference_with_two_horses():
 
 
 # --- S12 ----------------------------------------------------------------------------
-def s12_state(removed: dict[str, int]) -> FinishLineState:
+def test_s12_insider_tip_on_the_final_turn():
+    # B plays the race's 25th turn; the fillers before leave one white die in the pool
+    # and pass B a black and a white die. (The removed area holds more than the spec's
+    # 5 white, 1 red and 4 yellow: the fillers discarded where the spec placed dice.)
+    state = race_state(4, start=B)
+    steer(state, {"black": 1, "white": 2})
+    pass_to(state, "black", "white")
+    assert state.current_player() == B and hand(state) == ["white", "black"]
+    assert state.view()["pool"] == {"white": 1, "green": 0, "black": 0, "red": 0, "yellow": 0}
+    roll(state, ("black", "INSIDER_TIP"), ("white", "BLANK"), ("white", "BLANK"), take="white")
+    assert state.pool_size() == 0
+    before = removed(state)
+    use(state, "black", "INSIDER_TIP", colours=["white", "red"])
+    assert state.view()["pool"] == {"white": 1, "green": 0, "black": 0, "red": 1, "yellow": 0}
+    after = removed(state)
+    assert after["black"] == before["black"] + 1
+    assert (after["white"], after["red"]) == (before["white"] - 1, before["red"] - 1)
+    assert state.phase == Phase.TAKE and state.current_player() == C  # not over
+    assert hand(state) == ["white", "white"]
+    assert state.legal_actions() == [{"type": "take", "colour": "red"}]  # two-colour rule
+    idle(state, take="red")
+    assert state.view()["pool"] == {"white": 1, "green": 0, "black": 0, "red": 0, "yellow": 0}
+    assert state.current_player() == D and state.phase == Phase.TAKE
+    events = idle(state)
+    assert any(e["type"] == "dice_phase_over" for e in events)
+    assert len(state.results) == 1  # the dice phase ended after D's turn
+
+
+def test_s12b_fewer_than_two_dice_to_return():
+    # j = min(2, removed): on the first turn nothing lies in the removed area yet, on
+    # the second exactly the one die the first turn discarded.
+    state = race_state(4)
+    roll(state, ("black", "INSIDER_TIP"), take=["white", "black", "red"])
+    insider = [a for a in state.legal_actions() if a["type"] == "use"]
+    assert {"type": "use", "colour": "black", "face": "INSIDER_TIP", "colours": []} in insider
+    assert not [a for a in insider if a["face"] == "INSIDER_TIP" and a["colours"]]
+    discard(state, "red", "BLANK")
+    assert removed(state) == {"white": 0, "green": 0, "black": 0, "red": 1, "yellow": 0}
+    roll(state, ("black", "INSIDER_TIP"))
+    insider = [a for a in state.legal_actions() if a.get("face") == "INSIDER_TIP"]
+    tip = {"type": "use", "colour": "black", "face": "INSIDER_TIP", "colours": ["red"]}
+    assert insider[0] == tip
+    pool = state.pool_size()
+    use(state, "black", "INSIDER_TIP", colours=["red"])
+    assert state.pool_size() == pool + 1 and removed(state)["red"] == 0
+
+
+def test_s12b_empty_removed_area_on_the_final_turn():
+    # The spec's own artificial fixture: a removed area with no die at the race's final
+    # turn breaks dice conservation (the 24 dice used so far cannot all lie on tiles or
+    # be held), so this position cannot be played to and is set directly.
     state = race_state(4)
     state.pool = {c: 0 for c in COLOURS}
     state.pool["white"] = 1
-    state.removed = {c: removed.get(c, 0) for c in COLOURS}
+    state.removed = {c: 0 for c in COLOURS}
     state.turn = state.hand_seat = B
     state.turns = 20
     state.hand = [["white", None], ["black", None]]
-    state.phase = "take"
-    assert state.legal_actions() == [{"type": "take", "colour": "white"}]
+    state.phase = Phase.TAKE
     state.apply({"type": "take", "colour": "white"})
-    assert state.pool_size() == 0
     for colour, face in (("white", "BLANK"), ("white", "BLANK"), ("black", "INSIDER_TIP")):
         state.apply({"type": "roll", "colour": colour, "face": face})
-    return state
-
-
-def test_s12_insider_tip_on_the_final_turn():
-    state = s12_state({"white": 5, "red": 1, "yellow": 4})
-    use(state, "black", "INSIDER_TIP", colours=["white", "red"])
-    assert state.pool["white"] == 1 and state.pool["red"] == 1 and state.pool_size() == 2
-    assert state.removed["black"] == 1 and state.removed["white"] == 4
-    assert state.phase == "take" and state.current_player() == C
-    assert state.hand == [["white", None], ["white", None]]
-    assert state.legal_actions() == [{"type": "take", "colour": "red"}]  # two-colour rule
-    state.apply({"type": "take", "colour": "red"})
-    for colour, face in (("white", "BLANK"), ("white", "BLANK"), ("red", "BLANK")):
-        state.apply({"type": "roll", "colour": colour, "face": face})
-    discard(state, "red", "BLANK")
-    assert state.pool == {"white": 1, "green": 0, "black": 0, "red": 0, "yellow": 0}
-    assert state.current_player() == D and state.phase == "take"
-    state.apply({"type": "take", "colour": "white"})
-    for _ in range(3):
-        state.apply({"type": "roll", "colour": "white", "face": "BLANK"})
-    discard(state, "white", "BLANK")
-    assert len(state.results) == 1  # the dice phase ended after D's turn (race settled)
-
-
-def test_s12b_only_one_removed_die():
-    state = s12_state({"red": 1})
-    insider = [
-        a for a in state.legal_actions() if a["type"] == "use" and a["face"] == "INSIDER_TIP"
-    ]
-    assert insider == [
-        {"type": "use", "colour": "black", "face": "INSIDER_TIP", "colours": ["red"]}
-    ]
-    use(state, "black", "INSIDER_TIP", colours=["red"])
-    assert state.pool_size() == 1 and state.pool["red"] == 1
-    assert state.legal_actions() == [{"type": "take", "colour": "red"}]
-
-
-def test_s12b_empty_removed_area():
-    state = s12_state({})
     insider = [
         a for a in state.legal_actions() if a["type"] == "use" and a["face"] == "INSIDER_TIP"
     ]
@@ -520,27 +505,30 @@ def test_s12b_empty_removed_area():
 
 
 # --- S13 ----------------------------------------------------------------------------
-def takes(pool: dict[str, int], hand: list[str]) -> list[str]:
+def takes(pool: dict[str, int], passed: tuple[str, str]) -> list[str]:
+    """The colours B may take with ``pool`` left and ``passed`` in hand, played to."""
     state = race_state(4)
-    state.pool = {c: pool.get(c, 0) for c in COLOURS}
-    state.hand = [[c, None] for c in hand]
-    state.turn = B
-    state.phase = "take"
+    extra = dict(pool)
+    for colour in passed:
+        extra[colour] = extra.get(colour, 0) + 1
+    steer(state, extra)  # the two fillers of pass_to take the passed dice
+    pass_to(state, *passed)
+    assert state.view()["pool"] == {c: pool.get(c, 0) for c in COLOURS}
+    assert sorted(hand(state)) == sorted(passed)
     return [a["colour"] for a in state.legal_actions()]
 
 
 def test_s13_taking_dice():
-    assert takes({"white": 4, "yellow": 4, "red": 1}, ["white", "white"]) == ["red"]  # (a)
-    assert takes({"white": 5, "yellow": 4}, ["white", "white"]) == ["white"]  # (b)
-    assert takes({"white": 3, "yellow": 4}, ["white", "white"]) == ["yellow"]  # (c)
-    assert takes({"white": 3, "yellow": 4}, ["white", "red"]) == ["white", "yellow"]  # (d)
+    assert takes({"white": 4, "yellow": 4, "red": 1}, ("white", "white")) == ["red"]  # (a)
+    assert takes({"white": 5, "yellow": 4}, ("white", "white")) == ["white"]  # (b)
+    assert takes({"white": 3, "yellow": 4}, ("white", "white")) == ["yellow"]  # (c)
+    assert takes({"white": 3, "yellow": 4}, ("white", "red")) == ["white", "yellow"]  # (d)
 
 
 def test_s13b_yellow_locked_reason():
     state = race_state(4)
-    state.pool = {"white": 5, "green": 0, "black": 0, "red": 0, "yellow": 4}
-    state.hand = [["white", None], ["white", None]]
-    state.phase = "take"
+    steer(state, {"white": 7, "yellow": 4})
+    pass_to(state, "white", "white")
     refused(state, {"type": "take", "colour": "yellow"}, "home stretch")
 
 
@@ -551,59 +539,70 @@ def test_s13e_first_turn():
     refused(state, {"type": "take_first", "colours": ["white", "yellow", "yellow"]}, "yellow")
     assert {"type": "take_first", "colours": ["white", "white", "red"]} in state.legal_actions()
     assert all("yellow" not in a["colours"] for a in state.legal_actions())
-    state.apply({"type": "take_first", "colours": ["white", "white", "red"]})
-    assert state.phase == "roll" and state.pool["white"] == 11 and state.pool["red"] == 5
+    decide(state, {"type": "take_first", "colours": ["white", "white", "red"]})
+    assert state.phase == Phase.ROLL and state.pool["white"] == 11 and state.pool["red"] == 5
 
 
 # --- S14 ----------------------------------------------------------------------------
 def test_s14a_side_bet_skips_the_next_player():
     state = race_state(4)
-    roll(state, B, [("green", "SIDE_BET"), ("white", "BLANK"), ("red", "BLANK")])
-    use(state, "green", "SIDE_BET")
+    idle(state, pass_on=("white", "red"))  # A passes white and red to B
+    act(state, "green", "SIDE_BET")
     assert state.ledger == [0, 500, -500, 0]
     assert state.current_player() == D and state.hand_seat == D
-    assert [c for c, _ in state.hand] == ["white", "red"]
+    assert hand(state) == ["white", "red"]
 
 
 def test_s14b_side_bet_with_two_players():
     state = race_state(2)
-    roll(state, A, [("green", "SIDE_BET"), ("white", "BLANK"), ("red", "BLANK")])
+    roll(state, ("green", "SIDE_BET"), take=["white", "green", "red"])
     use(state, "green", "SIDE_BET")
     assert state.ledger == [500, -500]
-    assert state.current_player() == A and state.phase == "take"
-    assert [c for c, _ in state.hand] == ["white", "red"]
+    assert state.current_player() == A and state.phase == Phase.TAKE
+    assert hand(state) == ["white", "red"]
 
 
 def test_s14c_side_bet_on_the_final_turn():
     state = race_state(4)
-    empty_pool(state)
-    roll(state, B, [("green", "SIDE_BET"), ("white", "BLANK"), ("red", "BLANK")])
-    use(state, "green", "SIDE_BET")
-    assert len(state.results) == 1 and state.ledger == [0, 500, -500, 0]
+    steer(state, {"green": 1})  # A's 25th turn takes the last die, a green one
+    assert state.current_player() == A and state.turns == 25
+    act(state, "green", "SIDE_BET")
+    assert len(state.results) == 1 and state.ledger == [500, -500, 0, 0]
 
 
 # --- S15 ----------------------------------------------------------------------------
-def s15_state(held: list[int]) -> FinishLineState:
-    state = race_state(4)
-    position(state, S1_TILES, {5: [W]})
-    state.held = list(held)
-    empty_pool(state)
-    roll(state, C, [("white", "BLANK"), ("red", "BLANK"), ("green", "BLANK")])
-    discard(state, "white", "BLANK")
+def s15_state(b_holds_both: bool) -> FinishLineState:
+    """S1 lineup, C starts (so C also takes the 25th, last turn); a white die on 5;
+    B and D (or B alone) keep EXTRA_TURN dice; then the dice phase ends."""
+    state = race_state(4, start=C)
+    act(state, "white", "HORSESHOE", horse=5)  # C
+    idle_until(state, B)
+    act(state, "black", "EXTRA_TURN")
+    if b_holds_both:
+        idle_until(state, B)
+    else:
+        idle_until(state, D)
+    act(state, "black", "EXTRA_TURN")
+    finish = state.view()
+    assert finish["held"] == ([0, 2, 0, 0] if b_holds_both else [0, 1, 0, 1])
+    while state.phase != Phase.EXTRA:
+        idle(state)
+    assert state.last_turn == C and dice_on(state, 5) == [W]
     return state
 
 
 def test_s15_extra_turns():
-    state = s15_state([0, 1, 0, 1])
-    assert state.phase == "extra" and state.extra_queue == [D, B]
+    state = s15_state(b_holds_both=False)
+    assert state.view()["extra_queue"] == [D, B]  # D, A (none), B, C (none)
     assert state.current_player() == D
-    white, black = state.removed["white"], state.removed["black"]
-    state.apply({"type": "extra", "horse": 5})
+    before = removed(state)
+    decide(state, {"type": "extra", "horse": 5})
     assert state.row == [8, 22, 3, 18, 5, 11, 20]
-    assert state.removed["white"] == white + 1 and state.removed["black"] == black + 1
-    assert dice_of(state, 5) == []
+    after = removed(state)
+    assert (after["white"], after["black"]) == (before["white"] + 1, before["black"] + 1)
+    assert dice_on(state, 5) == []
     assert state.current_player() == B
-    events = state.apply({"type": "extra", "horse": 22})
+    events = decide(state, {"type": "extra", "horse": 22})
     assert events[0]["row"] == [8, 22, 3, 18, 5, 11, 20]  # 22 does not move
     result = state.results[0]
     assert (result["winner"], result["second"]) == (20, 11)
@@ -611,25 +610,24 @@ def test_s15_extra_turns():
 
 
 def test_s15_two_extra_dice_pair_up():
-    state = s15_state([0, 2, 0, 0])
-    assert state.extra_queue == [B, B]
-    state.apply({"type": "extra", "horse": 11})
-    assert dice_of(state, 11) == [["black", "EXTRA_TURN"]]
-    state.apply({"type": "extra", "horse": 11})
+    state = s15_state(b_holds_both=True)
+    assert state.view()["extra_queue"] == [B, B]
+    decide(state, {"type": "extra", "horse": 11})
+    assert dice_on(state, 11) == [("black", "EXTRA_TURN")]
+    decide(state, {"type": "extra", "horse": 11})
     assert state.results[0]["finish"][:2] == [11, 20]
 
 
 # --- S16 ----------------------------------------------------------------------------
 def test_s16_photo_finish():
     state = race_state(4)
-    position(state, S1_TILES, nn=True)
-    empty_pool(state)
-    roll(state, B, [("white", "BLANK"), ("red", "BLANK"), ("green", "BLANK")])
-    discard(state, "white", "BLANK")
-    assert state.phase == "photo" and state.is_chance()
-    state.apply({"type": "photo", "upper": 4, "lower": 4})
-    assert state.phase == "photo" and state.photo == [[4, 4]]
-    state.apply({"type": "photo", "upper": 3, "lower": 5})
+    home_stretch(state)
+    act(state, "yellow", "NECK_AND_NECK")
+    finish_race(state)
+    assert state.phase == Phase.PHOTO and state.is_chance()
+    photo(state, 4, 4)
+    assert state.phase == Phase.PHOTO and state.view()["photo"] == [[4, 4]]
+    photo(state, 3, 5)
     result = state.results[0]
     assert (result["winner"], result["second"]) == (20, 11)
     assert result["photo"] == [[4, 4], [3, 5]]
@@ -640,16 +638,9 @@ def test_s16_photo_finish():
 
 # --- S17 ----------------------------------------------------------------------------
 S17_SLIPS = {
-    A: [
-        {"type": "bet_win", "horse": 11, "amount": 100},
-        {"type": "bet_place", "horses": [5, 20], "amount": 100},
-    ],
-    B: [{"type": "bet_place", "horses": [5, 11], "amount": 100}],
-    C: [
-        {"type": "bet_win", "horse": 5, "amount": 100},
-        {"type": "bet_place", "horses": [11, 20], "amount": 200},
-        {"type": "bet_place", "horses": [5, 18], "amount": 100},
-    ],
+    A: [win(11, 100), place(5, 20, 100)],
+    B: [place(5, 11, 100)],
+    C: [win(5, 100), place(11, 20, 200), place(5, 18, 100)],
     D: [],
 }
 
@@ -659,12 +650,18 @@ def s17_payouts(strict: bool = False, c_slip: list[dict[str, Any]] | None = None
     slips = dict(S17_SLIPS)
     if c_slip is not None:
         slips[C] = c_slip
-    for seat in range(4):
-        for action in slips[seat]:
-            state.apply(action)
-        state.apply({"type": "bet_done"})
-    outsiders = {11: [("green", "OUTSIDER_3000")], 5: [("green", "OUTSIDER_1000")]}
-    settle_with_row(state, [8, 22, 3, 18, 20, 5, 11], dice=outsiders)
+    bet(state, slips)
+    act(state, "green", "OUTSIDER_3000", horse=11)
+    act(state, "green", "OUTSIDER_1000", horse=5)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=11)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=5)
+    act(state, "red", "DOUBLE_HORSESHOE", horse=5)
+    assert state.row == [8, 22, 3, 18, 20, 5, 11]
+    finish_race(state)
+    assert state.results[0]["outsiders"] == [
+        {"horse": 5, "amount": 1000},
+        {"horse": 11, "amount": 3000},
+    ]
     return [s["payout"] for s in state.results[0]["slips"]]
 
 
@@ -673,10 +670,7 @@ def test_s17_outsider_bonuses():
 
 
 def test_s17_bonus_once_per_player_per_die():
-    c_slip = [
-        {"type": "bet_place", "horses": [11, 20], "amount": 100},
-        {"type": "bet_place", "horses": [11, 18], "amount": 100},
-    ]
+    c_slip = [place(11, 20, 100), place(11, 18, 100)]
     assert s17_payouts(c_slip=c_slip)[C] == 1500
 
 
@@ -686,31 +680,67 @@ def test_s17_strict_outsider_variant():
 
 
 # --- S18 ----------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("money", "expected"),
-    [([2400, 1200, 800, 2400], D), ([1000, 2400, 0, 2400], D), ([1000, 2600, 0, 2400], B)],
-    ids=["a", "b", "c"],
-)
-def test_s18_start_player_tie_break(money, expected):
-    state = race_state(4, start=B)
-    state.money = list(money)
-    state.ledger = [5000, -5000, 5000, -5000]  # ignored
-    settle_with_row(state, S1_TILES)
+# Race 1 slips that leave the money of S18 once 11 (s6, 3x) has won: a win bet of x
+# on it turns 1000 into 1000 + 2x; a bet on 8 is lost.
+S18_SLIPS = {
+    "a": {A: [win(11, 700)], B: [win(11, 100)], C: [win(8, 200)], D: [win(11, 700)]},
+    "b": {B: [win(11, 700)], C: [win(8, 1000)], D: [win(11, 700)]},
+    "c": {B: [win(11, 800)], C: [win(8, 1000)], D: [win(11, 700)]},
+}
+S18_MONEY = {"a": [2400, 1200, 800, 2400], "b": [1000, 2400, 0, 2400], "c": [1000, 2600, 0, 2400]}
+
+
+@pytest.mark.parametrize(("case", "expected"), [("a", D), ("b", D), ("c", B)])
+def test_s18_start_player_tie_break(case: str, expected: int):
+    state = betting_state(4, start=B)
+    bet(state, S18_SLIPS[case])
+    act(state, "red", "DOUBLE_HORSESHOE", horse=11)  # B: 11 leads
+    # C's side bet makes D's ledger -500: counted, it would break the tie in (a).
+    idle_until(state, C)
+    act(state, "green", "SIDE_BET")
+    finish_race(state)
+    assert state.results[0]["winner"] == 11
+    assert state.results[0]["money"] == S18_MONEY[case]
+    assert state.ledger == [0, 0, 500, -500]
     assert state.race == 2 and state.start_player == expected
     assert state.current_player() == -1  # lineup draws follow
-    for tile in (1, 2, 4, 6, 7, 9, 10):
-        state.apply({"type": "draw_tile", "tile": tile})
+    draw(state, (1, 2, 4, 6, 7, 9, 10))
     assert state.current_player() == expected
 
 
 # --- S19 ----------------------------------------------------------------------------
 def test_s19_game_end():
+    # Races 1 and 2 without bets: 1000 + 2000 + 3000 = 6000 each before race 3. Six side
+    # bets (every green die of the game) make the ledgers: D three, A two, C one.
     state = race_state(4)
-    state.race = 3
-    state.money = [15300, 0, 14300, 9000]
-    state.ledger = [-500, -1000, 500, 1000]
-    settle_with_row(state, S1_TILES)
+    side_bets = {1: [D, D], 2: [D, A], 3: [A, C]}
+    lineups = {2: [1, 2, 4, 6, 7, 9, 10], 3: [12, 13, 14, 15, 16, 17, 19]}
+    for race in (1, 2, 3):
+        if race > 1:
+            draw(state, lineups[race])
+            w, s = lineups[race][5], lineups[race][6]  # s6 (3x) and s7 (2x)
+            slips: dict[int, list[dict[str, Any]]] = {}
+            if race == 3:
+                assert state.money == [6000] * 4
+                # Money after race 3: A 15300, B 0, C 14300, D 9000 (s6 wins, s7 second).
+                lost = lineups[3][0]
+                slips = {
+                    A: [win(w, 700), place(w, s, 2000), win(lost, 100)],
+                    B: [win(lost, 6000)],
+                    C: [win(w, 200), place(w, s, 2000), win(lost, 100)],
+                    D: [win(w, 500), place(w, s, 500)],
+                }
+            bet(state, slips)
+        for seat in side_bets[race]:
+            idle_until(state, seat)
+            act(state, "green", "SIDE_BET")
+        if race == 3:
+            act(state, "white", "HORSESHOE", horse=lineups[3][5])  # s6 passes s7: 3x wins
+            act(state, "white", "HORSESHOE", horse=lineups[3][5])
+        finish_race(state)
     assert state.is_terminal()
+    assert state.results[2]["money"] == [15300, 0, 14300, 9000]
+    assert state.ledger == [-500, -1000, 500, 1000]
     assert state.scores() == [14800, -1000, 14800, 10000]
     assert state.winners() == [A, C]
     assert state.ranking() == [1, 4, 1, 3]
@@ -728,23 +758,23 @@ def play_race(
     yellow: list[bool] = []
     seats: list[int] = []
     while state.race == 1:
-        if state.phase in ("take_first", "take"):
+        if state.phase in (Phase.TAKE_FIRST, Phase.TAKE):
             seats.append(state.turn)
-            if state.phase == "take":
+            if state.phase == Phase.TAKE:
                 pools.append(state.pool_size())
                 yellow.append("yellow" in state.takeable())
             state.apply(state.legal_actions()[0])
-        elif state.phase == "roll":
+        elif state.phase == Phase.ROLL:
             colour = next(c for c, f in state.hand if f is None)
             face = "SIDE_BET" if colour == "green" else "BLANK"
             face = {"black": "EXTRA_TURN", "yellow": "HELMET"}.get(colour, face)
             state.apply({"type": "roll", "colour": colour, "face": face})
-        elif state.phase == "use":
+        elif state.phase == Phase.USE:
             side = {"type": "use", "colour": "green", "face": "SIDE_BET"}
             if state.turns == side_bet_turn and side in state.legal_actions():
                 state.apply(side)
             else:
-                discard(state, *state.hand[0])
+                discard(state, state.hand[0][0], state.hand[0][1])
         else:
             state.apply(state.legal_actions()[-1])
     return len(seats), pools, yellow, seats
@@ -777,31 +807,32 @@ S21_TILES = [8, 22, 3, 12, 18, 11, 20]
 
 def test_s21a_change_of_pace_to_a_favourite():
     state = race_state(4, S21_TILES)
-    position(state, S21_TILES, {11: [W]})
-    roll(state, B, [("black", "CHANGE_OF_PACE"), ("white", "BLANK"), ("red", "BLANK")])
-    white, black = state.removed["white"], state.removed["black"]
-    state.apply({"type": "use", "colour": "black", "face": "CHANGE_OF_PACE", "from": 11, "to": 12})
+    act(state, "white", "HORSESHOE", horse=11)
+    roll(state, ("black", "CHANGE_OF_PACE"))
+    before = removed(state)
+    use(state, "black", "CHANGE_OF_PACE", **{"from": 11, "to": 12})
     assert state.row == [8, 22, 3, 18, 12, 11, 20]
-    assert dice_of(state, 11) == [] and dice_of(state, 12) == []
-    assert (state.removed["white"], state.removed["black"]) == (white + 1, black + 1)
+    assert dice_on(state, 11) == [] and dice_on(state, 12) == []
+    after = removed(state)
+    assert (after["white"], after["black"]) == (before["white"] + 1, before["black"] + 1)
 
 
 def test_s21b_change_of_pace_makes_a_pair():
     state = race_state(4, S21_TILES)
-    position(state, S21_TILES, {11: [W], 18: [W]})
-    roll(state, B, [("black", "CHANGE_OF_PACE"), ("white", "BLANK"), ("red", "BLANK")])
-    white = state.removed["white"]
-    state.apply({"type": "use", "colour": "black", "face": "CHANGE_OF_PACE", "from": 11, "to": 18})
+    act(state, "white", "HORSESHOE", horse=11)
+    act(state, "white", "HORSESHOE", horse=18)
+    roll(state, ("black", "CHANGE_OF_PACE"))
+    white = removed(state)["white"]
+    use(state, "black", "CHANGE_OF_PACE", **{"from": 11, "to": 18})
     assert state.row == [8, 22, 3, 12, 11, 18, 20]
-    assert state.removed["white"] == white + 2
-    assert dice_of(state, 18) == [] and dice_of(state, 11) == []
+    assert removed(state)["white"] == white + 2
+    assert dice_on(state, 18) == [] and dice_on(state, 11) == []
 
 
 def test_s21c_never_from_a_sprinter():
-    tiles = [8, 22, 3, 4, 18, 11, 20]
-    state = race_state(4, tiles)
-    position(state, tiles, {4: [W]})
-    roll(state, B, [("black", "CHANGE_OF_PACE"), ("white", "BLANK"), ("red", "BLANK")])
+    state = race_state(4, [8, 22, 3, 4, 18, 11, 20])
+    act(state, "white", "HORSESHOE", horse=4)
+    roll(state, ("black", "CHANGE_OF_PACE"))
     assert not [
         a for a in state.legal_actions() if a["type"] == "use" and a["face"] == "CHANGE_OF_PACE"
     ]
@@ -814,10 +845,8 @@ def test_s21c_never_from_a_sprinter():
 
 # --- S22 ----------------------------------------------------------------------------
 def test_s22_disqualifying_a_level_horse():
-    state = race_state(4, S10_TILES)
-    position(state, [8, 3, 5, 11, 20], nn=True)
-    roll(state, B, [("black", "DISQUALIFIED"), ("white", "BLANK"), ("red", "BLANK")])
-    use(state, "black", "DISQUALIFIED", horse=20)
+    state = level_pair()
+    act(state, "black", "DISQUALIFIED", horse=20)
     assert state.row == [8, 3, 5, 11] and not state.nn and state.nn_used
     assert ranks(state)[11] == 1
 
@@ -825,36 +854,39 @@ def test_s22_disqualifying_a_level_horse():
 # --- S23 ----------------------------------------------------------------------------
 def test_s23_two_player_setup():
     state = new_state(2)
-    assert state.pool == {"white": 11, "green": 2, "black": 2, "red": 5, "yellow": 3}
-    assert state.pool_size() == 23
-    assert sum(state.out.values()) == 4
+    view = state.view()
+    assert view["pool"] == {"white": 11, "green": 2, "black": 2, "red": 5, "yellow": 3}
+    assert view["pool_size"] == 23 and sum(view["out_of_game"].values()) == 4
     state = race_state(2)
-    settle_with_row(state, S1_TILES, seat=A)
-    assert state.race == 2 and state.pool_size() == 23 and sum(state.out.values()) == 4
+    finish_race(state)
+    view = state.view()
+    assert state.race == 2 and view["pool_size"] == 23 and sum(view["out_of_game"].values()) == 4
 
 
 # --- S24 ----------------------------------------------------------------------------
 def test_s24_all_blanks():
     state = race_state(4)
-    roll(state, B, [("white", "LOGO"), ("red", "BLANK"), ("green", "BLANK")])
+    idle(state, take=["white", "green", "red"], pass_on=("green", "red"))  # A passes to B
+    roll(state, ("white", "LOGO"), ("red", "BLANK"), ("green", "BLANK"), take="white")
     assert state.legal_actions() == [
         {"type": "discard", "colour": "white", "face": "LOGO"},
         {"type": "discard", "colour": "green", "face": "BLANK"},
         {"type": "discard", "colour": "red", "face": "BLANK"},
     ]
     refused(state, {"type": "use", "colour": "white", "face": "LOGO"}, "only be discarded")
-    row, red = list(state.row), state.removed["red"]
+    row, red = list(state.row), removed(state)["red"]
     discard(state, "red", "BLANK")
-    assert state.removed["red"] == red + 1 and state.row == row
-    assert [c for c, _ in state.hand] == ["white", "green"] and state.current_player() == C
+    assert removed(state)["red"] == red + 1 and state.row == row
+    assert hand(state) == ["white", "green"] and state.current_player() == C
 
 
 # --- S25 ----------------------------------------------------------------------------
 def test_s25_horseshoe_on_the_sole_leader():
     state = race_state(4)
-    position(state, S1_TILES, {20: [W]})
-    roll(state, B, [W, ("red", "BLANK"), ("green", "BLANK")])
-    white = state.removed["white"]
+    act(state, "white", "HORSESHOE", horse=20)
+    assert dice_on(state, 20) == [W]
+    roll(state, W)
+    white = removed(state)["white"]
     use(state, "white", "HORSESHOE", horse=20)
-    assert state.row == S1_TILES and dice_of(state, 20) == []
-    assert state.removed["white"] == white + 2
+    assert state.row == S1_TILES and dice_on(state, 20) == []
+    assert removed(state)["white"] == white + 2

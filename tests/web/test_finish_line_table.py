@@ -306,3 +306,23 @@ def test_place_lines_show_the_engines_odds() -> None:
         a, c = key.split("-")
         assert by_testid(b, f"bet-target-{key}") is not None
         assert f"{a} + {c} ({odds}×)" in b.text()
+
+
+def test_the_pool_marks_the_colours_the_engine_locks() -> None:
+    # R8 lives in the engine: the table greys out exactly the view's locked colours.
+    from paddock_web import finish_line
+    from paddock_web.i18n import Catalogue
+    from paddock_web.table import GameContext
+
+    from pygames.finish_line import GAME
+
+    state = GAME.new_state(["Ann", "Ben"])
+    ctx = GameContext(Catalogue("en"), ["Ann", "Ben"], ["human"] * 2, [], {}, None)
+    state.apply({"type": "start_player", "seat": 0})
+    view = state.view(None)
+    assert view["locked"] == ["yellow"]
+    html = finish_line.dice_area(view, ctx)
+    assert 'class="pool-colour locked" data-testid="pool-yellow"' in html
+    assert 'class="pool-colour" data-testid="pool-white"' in html
+    view["locked"] = []
+    assert "locked" not in finish_line.dice_area(view, ctx)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.finish_line.view import FinishLineView, Horse
+
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .parts import action_button
 from .table import GameContext, rules_paragraphs, seat_name
 
-COLOURS = ("white", "green", "black", "red", "yellow")
-RACE_PHASES = ("take_first", "take", "roll", "use", "extra", "photo")
+Action = dict[str, Any]
 # Short glyphs drawn on the dice; the words are in the catalogue (tooltips, log).
 GLYPHS = {
     "HORSESHOE": "∩",
@@ -52,37 +54,48 @@ def die(colour: str, face: str | None, cat: Catalogue, extra: str = "") -> Marku
     )
 
 
-def horse_label(view: Any, horse: int) -> str:
+def horse_label(view: FinishLineView, horse: int) -> str:
+    """A horse still running by number and name; a disqualified one by number."""
     for entry in view["row"]:
         if entry["horse"] == horse:
             return f"{horse} {entry['name']}"
-    for entry in view.get("disqualified", []):
-        if entry["horse"] == horse:
-            return str(horse)
     return str(horse)
+
+
+# Typed readers of the engine's plain action and event dicts.
+def _int(data: Action, key: str) -> int:
+    value = data.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _text(data: Action, key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _ints(data: Action, key: str) -> list[int]:
+    value = data.get(key)
+    return [x for x in value if isinstance(x, int)] if isinstance(value, list) else []
+
+
+def _texts(data: Action, key: str) -> list[str]:
+    value = data.get(key)
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
 
 
 PEEK_KEY = "fl_my_sheet"  # the button that shows a player their own secrets
 
 
 # --- hooks --------------------------------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Bet slips are private: every slip is entered behind the curtain (§9)."""
-    return bool(public_view["phase"] == "betting")
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return view["phase"] in RACE_PHASES
-
-
-def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+def score_text(view: FinishLineView, seat: int, ctx: GameContext) -> str:
     money = view["money"][seat]
-    if view.get("totals"):
-        return ctx.cat.money(view["totals"][seat])
+    totals = view["totals"]
+    if totals:
+        return ctx.cat.money(totals[seat])
     return ctx.t("fl_money_hidden") if money is None else ctx.cat.money(money)
 
 
-def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+def player_extra(view: FinishLineView, seat: int, ctx: GameContext) -> Markup:
     bits: list[Markup] = []
     # The side-bet ledger is public and shown all game long (settled at the end).
     ledger = view["ledger"][seat]
@@ -97,12 +110,12 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
                 [die("black", "EXTRA_TURN", ctx.cat, "small") for _ in range(held)],
             )
         )
-    if view["phase"] == "betting" and view["slip_confirmed"][seat]:
+    if view["slip_confirmed"][seat]:  # only ever true while the slips are open
         bits.append(h("span", {"class": "slip-done"}, ctx.t("fl_slip_done")))
     return join(*bits)
 
 
-def status_text(view: Any, ctx: GameContext) -> str:
+def status_text(view: FinishLineView, ctx: GameContext) -> str:
     t = ctx.t
     race = t("fl_race_of", race=view["race"], races=view["races"])
     seat = view["current_player"]
@@ -119,8 +132,13 @@ def status_text(view: Any, ctx: GameContext) -> str:
     return race
 
 
-def board(view: Any, ctx: GameContext) -> Markup:
+def board(view: FinishLineView, ctx: GameContext) -> Markup:
     return join(lineup(view, ctx), dice_area(view, ctx))
+
+
+def _die_key(action: Action) -> str:
+    """The die an action uses, as the use panel names it ("colour:FACE")."""
+    return f"{_text(action, 'colour')}:{_text(action, 'face')}"
 
 
 def _horse_actions(ctx: GameContext) -> dict[int, int]:
@@ -128,14 +146,13 @@ def _horse_actions(ctx: GameContext) -> dict[int, int]:
     picked = ctx.local.get("die")
     out: dict[int, int] = {}
     for i, a in enumerate(ctx.legal):
-        if a["type"] == "extra":
-            out[a["horse"]] = i
-        elif a["type"] == "use" and "horse" in a and picked == f"{a['colour']}:{a['face']}":
-            out[a["horse"]] = i
+        kind = _text(a, "type")
+        if kind == "extra" or (kind == "use" and "horse" in a and picked == _die_key(a)):
+            out[_int(a, "horse")] = i
     return out
 
 
-def _tile(view: Any, entry: dict[str, Any], ctx: GameContext, click: dict[int, int]) -> Markup:
+def _tile(entry: Horse, ctx: GameContext, click: dict[int, int]) -> Markup:
     t = ctx.t
     horse = entry["horse"]
     dice = entry["dice"]
@@ -178,7 +195,7 @@ def _tile(view: Any, entry: dict[str, Any], ctx: GameContext, click: dict[int, i
     return h("li", {**attrs, "aria-label": label}, inner)
 
 
-def lineup(view: Any, ctx: GameContext) -> Markup:
+def lineup(view: FinishLineView, ctx: GameContext) -> Markup:
     t = ctx.t
     click = _horse_actions(ctx)
     row = view["row"]
@@ -187,14 +204,14 @@ def lineup(view: Any, ctx: GameContext) -> Markup:
     for entry in row:
         if entry in level:
             continue
-        tiles.append(_tile(view, entry, ctx, click))
+        tiles.append(_tile(entry, ctx, click))
     if level:
         tiles.append(
             h(
                 "li",
                 {"class": "level-pair", "aria-label": t("fl_level_pair")},
                 h("span", {"class": "level-note"}, t("fl_level_pair")),
-                h("ol", {}, [_tile(view, e, ctx, click) for e in level]),
+                h("ol", {}, [_tile(e, ctx, click) for e in level]),
             )
         )
     odds = h(
@@ -224,17 +241,17 @@ def lineup(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def dice_area(view: Any, ctx: GameContext) -> Markup:
+def dice_area(view: FinishLineView, ctx: GameContext) -> Markup:
     t = ctx.t
     pool = []
-    for c in COLOURS:
-        locked = c == "yellow" and not view["home_stretch"]
+    for c, count in view["pool"].items():
+        locked = c in view["locked"]
         pool.append(
             h(
                 "li",
                 {"class": classes("pool-colour", locked and "locked"), "data-testid": f"pool-{c}"},
                 die(c, None, ctx.cat),
-                h("b", {"class": "num"}, str(view["pool"][c])),
+                h("b", {"class": "num"}, str(count)),
                 locked and h("small", {}, t("fl_yellow_locked")),
             )
         )
@@ -246,7 +263,7 @@ def dice_area(view: Any, ctx: GameContext) -> Markup:
     hand = None
     if view["hand"]:
         holder = view["hand_player"]
-        fresh = any(e["type"] in ("rolled", "roll") for e in ctx.fresh)
+        fresh = any(_text(e, "type") in ("rolled", "roll") for e in ctx.fresh)
         hand = h(
             "div",
             {"class": "hand", "data-testid": "hand"},
@@ -280,77 +297,62 @@ def dice_area(view: Any, ctx: GameContext) -> Markup:
 
 
 # --- the player's choices ---------------------------------------------------------------
-def actions(view: Any, ctx: GameContext) -> Markup:
+def actions(view: FinishLineView, ctx: GameContext) -> Markup:
+    """The controls only: at a betting turn the shell frames them with the sheet."""
     phase = view["phase"]
     if phase == "betting":
-        seat = int(view["current_player"])
-        return private_frame(view, seat, ctx, bet_builder(view, ctx))
+        return bet_builder(view, ctx)
     if phase == "take_first":
-        return take_first(view, ctx)
-    if phase == "take":
-        return _buttons(
-            ctx,
+        return _choices(
+            ctx.t("fl_pick_first"),
             [
-                (
-                    i,
-                    ctx.t("fl_take", colour=ctx.t(f"fl_colour_{a['colour']}")),
-                    f"take-{a['colour']}",
+                action_button(
+                    ctx,
+                    a,
+                    " + ".join(ctx.t(f"fl_colour_{c}") for c in _texts(a, "colours")),
+                    "first-" + "-".join(_texts(a, "colours")),
                 )
-                for i, a in enumerate(ctx.legal)
+                for a in ctx.legal
             ],
+        )
+    if phase == "take":
+        return _choices(
             ctx.t("fl_pick_colour"),
+            [
+                action_button(
+                    ctx,
+                    a,
+                    ctx.t("fl_take", colour=ctx.t(f"fl_colour_{_text(a, 'colour')}")),
+                    f"take-{_text(a, 'colour')}",
+                )
+                for a in ctx.legal
+            ],
         )
     if phase == "use":
         return use_panel(view, ctx)
     if phase == "extra":
-        items = []
-        for i, a in enumerate(ctx.legal):
-            if a["type"] == "extra":
-                items.append(
-                    (
-                        i,
-                        ctx.t("fl_extra_on", horse=horse_label(view, a["horse"])),
-                        f"extra-{a['horse']}",
-                    )
+        return _choices(
+            ctx.t("fl_extra_help"),
+            [
+                action_button(
+                    ctx,
+                    a,
+                    ctx.t("fl_extra_on", horse=horse_label(view, _int(a, "horse"))),
+                    f"extra-{_int(a, 'horse')}",
                 )
-            else:
-                items.append((i, ctx.t("fl_extra_decline"), "extra-decline"))
-        return _buttons(ctx, items, ctx.t("fl_extra_help"))
+                if _text(a, "type") == "extra"
+                else action_button(ctx, a, ctx.t("fl_extra_decline"), "extra-decline")
+                for a in ctx.legal
+            ],
+        )
     return join()
 
 
-def _buttons(ctx: GameContext, items: list[tuple[int, str, str]], prompt: str) -> Markup:
-    return join(
-        h("p", {}, prompt),
-        h(
-            "div",
-            {"class": "choices", "role": "group"},
-            [
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "data-act": "play",
-                        "data-arg": str(i),
-                        "data-testid": testid,
-                    },
-                    text,
-                )
-                for i, text, testid in items
-            ],
-        ),
-    )
+def _choices(prompt: str, buttons: list[Markup | None]) -> Markup:
+    return join(h("p", {}, prompt), h("div", {"class": "choices", "role": "group"}, buttons))
 
 
-def take_first(view: Any, ctx: GameContext) -> Markup:
-    items = []
-    for i, a in enumerate(ctx.legal):
-        names = " + ".join(ctx.t(f"fl_colour_{c}") for c in a["colours"])
-        items.append((i, names, "first-" + "-".join(a["colours"])))
-    return _buttons(ctx, items, ctx.t("fl_pick_first"))
-
-
-def use_panel(view: Any, ctx: GameContext) -> Markup:
+def use_panel(view: FinishLineView, ctx: GameContext) -> Markup:
     t = ctx.t
     picked = ctx.local.get("die")
     dice = []
@@ -382,70 +384,61 @@ def use_panel(view: Any, ctx: GameContext) -> Markup:
         h("div", {"class": "choices", "role": "group"}, dice),
     ]
     if picked:
-        colour, face = picked.split(":")
-        uses = [
-            (i, a) for i, a in enumerate(ctx.legal) if a["colour"] == colour and a["face"] == face
-        ]
-        items = []
-        for i, a in uses:
-            if a["type"] == "discard":
-                items.append((i, t("fl_discard"), "discard"))
+        uses = [a for a in ctx.legal if _die_key(a) == picked]
+        buttons: list[Markup | None] = []
+        for a in uses:
+            if _text(a, "type") == "discard":
+                buttons.append(action_button(ctx, a, t("fl_discard"), "discard"))
             else:
-                items.append((i, describe_use(view, a, ctx.cat), "use-" + _use_key(a)))
+                text = describe_use(view, a, ctx.cat)
+                buttons.append(action_button(ctx, a, text, "use-" + _use_key(a), "primary"))
         if len(uses) == 1:
             out.append(h("p", {"class": "note"}, t("fl_only_discard")))
-        out.append(
-            h(
-                "div",
-                {"class": "choices", "role": "group", "data-testid": "uses"},
-                [
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "data-act": "play",
-                            "data-arg": str(i),
-                            "data-testid": testid,
-                            "class": "primary" if testid != "discard" else None,
-                        },
-                        text,
-                    )
-                    for i, text, testid in items
-                ],
-            )
-        )
+        out.append(h("div", {"class": "choices", "role": "group", "data-testid": "uses"}, buttons))
     return join(*out)
 
 
-def _use_key(action: dict[str, Any]) -> str:
+def _use_key(action: Action) -> str:
     if "horse" in action:
-        return str(action["horse"])
+        return str(_int(action, "horse"))
     if "from" in action:
-        return f"{action['from']}-{action['to']}"
+        return f"{_int(action, 'from')}-{_int(action, 'to')}"
     if "order" in action:
-        return "-".join(str(x) for x in action["order"])
+        return "-".join(str(x) for x in _ints(action, "order"))
     if "colours" in action:
-        return "-".join(action["colours"]) or "none"
+        return "-".join(_texts(action, "colours")) or "none"
     return "go"
 
 
-def describe_use(view: Any, action: dict[str, Any], cat: Catalogue) -> str:
+def describe_use(view: FinishLineView, action: Action, cat: Catalogue) -> str:
+    """A use of a die in words, naming the horses by number and name."""
     t = cat.t
-    face = action["face"]
+    face = face_name(_text(action, "face"), cat)
     if "horse" in action:
-        return t("fl_use_on", face=face_name(face, cat), horse=horse_label(view, action["horse"]))
+        return t("fl_use_on", face=face, horse=horse_label(view, _int(action, "horse")))
     if "from" in action:
         return t(
             "fl_use_pace",
-            src=horse_label(view, action["from"]),
-            dst=horse_label(view, action["to"]),
+            src=horse_label(view, _int(action, "from")),
+            dst=horse_label(view, _int(action, "to")),
         )
+    return _use_text(action, cat)
+
+
+def _use_text(action: Action, cat: Catalogue) -> str:
+    """A use of a die in words, horses by number (also for the log's events)."""
+    t = cat.t
+    face = face_name(_text(action, "face"), cat)
+    if "horse" in action:
+        return t("fl_use_on", face=face, horse=_int(action, "horse"))
+    if "from" in action:
+        return t("fl_use_pace", src=_int(action, "from"), dst=_int(action, "to"))
     if "order" in action:
-        return t("fl_use_order", order=" → ".join(str(x) for x in action["order"]))
+        return t("fl_use_order", order=" → ".join(str(x) for x in _ints(action, "order")))
     if "colours" in action:
-        names = ", ".join(t(f"fl_colour_{c}") for c in action["colours"]) or t("fl_none")
-        return t("fl_use_insider", dice=names)
-    return t("fl_use_plain", face=face_name(face, cat))
+        names = ", ".join(t(f"fl_colour_{c}") for c in _texts(action, "colours"))
+        return t("fl_use_insider", dice=names or t("fl_none"))
+    return t("fl_use_plain", face=face)
 
 
 BET_KINDS = ("win", "place")
@@ -459,25 +452,26 @@ def bet_targets(ctx: GameContext) -> dict[str, list[str]]:
     """
     out: dict[str, list[str]] = {k: [] for k in BET_KINDS}
     for a in ctx.legal:
-        if a["type"] == "bet_win":
-            key, kind = str(a["horse"]), "win"
-        elif a["type"] == "bet_place":
-            key, kind = "-".join(str(x) for x in a["horses"]), "place"
+        kind = _text(a, "type")
+        if kind == "bet_win":
+            key, line = str(_int(a, "horse")), "win"
+        elif kind == "bet_place":
+            key, line = "-".join(str(x) for x in _ints(a, "horses")), "place"
         else:
             continue
-        if key not in out[kind]:
-            out[kind].append(key)
+        if key not in out[line]:
+            out[line].append(key)
     return out
 
 
-def bet_action(kind: str, target: str, amount: int) -> dict[str, Any]:
+def bet_action(kind: str, target: str, amount: int) -> Action:
     """The engine action for ``amount`` on a sheet line (``target`` from bet_targets)."""
     if kind == "win":
         return {"type": "bet_win", "horse": int(target), "amount": amount}
     return {"type": "bet_place", "horses": [int(x) for x in target.split("-")], "amount": amount}
 
 
-def bet_builder(view: Any, ctx: GameContext) -> Markup:
+def bet_builder(view: FinishLineView, ctx: GameContext) -> Markup:
     """The paper sheet: pick win horse or place pair, then add stakes in steps.
 
     Each kind remembers its own chosen line (``win_target``, ``place_target``), so
@@ -589,75 +583,68 @@ def bet_builder(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
+def private_panel(view: FinishLineView, seat: int, ctx: GameContext) -> Markup:
+    """The seat's own sheet: its lines this race, the stake and the money left."""
     t = ctx.t
-    slip = view["slip"] or {"win": [], "place": [], "stake": 0}
-    lines = [
-        h(
-            "li",
-            {},
-            t(
-                "fl_win_line",
-                horse=horse_label(view, w["horse"]),
-                amount=ctx.cat.money(w["amount"]),
-                odds=w["odds"],
-            ),
-        )
-        for w in slip["win"]
-    ]
-    lines += [
-        h(
-            "li",
-            {},
-            t(
-                "fl_place_line",
-                a=p["horses"][0],
-                b=p["horses"][1],
-                amount=ctx.cat.money(p["amount"]),
-                odds=p["odds"],
-            ),
-        )
-        for p in slip["place"]
-    ]
-    money = view["money"][seat]
-    left = slip.get("left")
-    return h(
-        "section",
-        {
-            "class": f"private pc{seat}",
-            "data-testid": f"private-{seat}",
-            "aria-label": t("private_of", name=ctx.players[seat]),
-        },
-        h("h3", {}, t("private_of", name=ctx.players[seat]), " — ", t("fl_sheet")),
+    slip = view["slip"]
+    lines: list[Markup] = []
+    stake = 0
+    left = view["money"][seat] or 0
+    if slip is not None:
+        lines += [
+            h(
+                "li",
+                {},
+                t(
+                    "fl_win_line",
+                    horse=horse_label(view, w["horse"]),
+                    amount=ctx.cat.money(w["amount"]),
+                    odds=w["odds"],
+                ),
+            )
+            for w in slip["win"]
+        ]
+        lines += [
+            h(
+                "li",
+                {},
+                t(
+                    "fl_place_line",
+                    a=p["horses"][0],
+                    b=p["horses"][1],
+                    amount=ctx.cat.money(p["amount"]),
+                    odds=p["odds"],
+                ),
+            )
+            for p in slip["place"]
+        ]
+        stake = slip["stake"]
+        if slip["left"] is not None:
+            left = slip["left"]
+    return join(
+        h("h4", {}, t("fl_sheet")),
         h("ol", {"class": "slip-lines"}, lines or h("li", {}, t("fl_empty_slip"))),
         h(
             "p",
             {"class": "num"},
-            t("fl_stake_total", stake=ctx.cat.money(slip["stake"])),
+            t("fl_stake_total", stake=ctx.cat.money(stake)),
             " · ",
-            t("fl_money_left", money=ctx.cat.money(left if left is not None else money or 0)),
+            t("fl_money_left", money=ctx.cat.money(left)),
         ),
-        inner,
     )
-
-
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
-    return private_frame(view, seat, ctx)
 
 
 # --- words -------------------------------------------------------------------------------
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
-    kind = event["type"]
-    seat = event.get("seat")
-    who = seat_name(players, seat)
-    horse = event.get("horse")
+    kind = _text(event, "type")
+    who = seat_name(players, event.get("seat"))
     if kind == "start_player":
-        return t("fl_ev_start_player", name=who, race=event.get("race", ""))
+        return t("fl_ev_start_player", name=who, race=_int(event, "race"))
     if kind == "race_started":
-        return t("fl_ev_race_started", race=event["race"])
+        return t("fl_ev_race_started", race=_int(event, "race"))
     if kind == "tile_revealed":
-        return t("fl_ev_tile", horse=event.get("tile", horse), slot=event.get("slot", ""))
+        return t("fl_ev_tile", horse=_int(event, "tile"), slot=_int(event, "slot"))
     if kind == "betting_opens":
         return t("fl_ev_betting_opens", name=who)
     if kind == "slip_confirmed":
@@ -665,66 +652,58 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
     if kind == "betting_closed":
         return t("fl_ev_betting_closed")
     if kind == "turn":
-        return t("fl_ev_turn", name=who, turn=event.get("turn", ""))
+        return t("fl_ev_turn", name=who, turn=_int(event, "turn"))
     if kind == "took":
-        names = ", ".join(t(f"fl_colour_{c}") for c in event["colours"])
+        names = ", ".join(t(f"fl_colour_{c}") for c in _texts(event, "colours"))
         return t("fl_ev_took", name=who, dice=names)
     if kind == "rolled":
         return t(
             "fl_ev_rolled",
             name=who,
-            colour=t(f"fl_colour_{event['colour']}"),
-            face=face_name(event["face"], cat),
+            colour=t(f"fl_colour_{_text(event, 'colour')}"),
+            face=face_name(_text(event, "face"), cat),
         )
     if kind == "used":
-        return t("fl_ev_used", name=who, what=_event_use_text(event, cat))
+        return t("fl_ev_used", name=who, what=_use_text(event, cat))
     if kind == "discarded":
         return t(
             "fl_ev_discard",
             name=who,
-            face=face_name(event.get("face"), cat),
-            colour=t(f"fl_colour_{event.get('colour', 'white')}"),
+            face=face_name(_text(event, "face"), cat),
+            colour=t(f"fl_colour_{_text(event, 'colour') or 'white'}"),
         )
     if kind == "dice_phase_over":
-        return t("fl_ev_dice_over", turns=event.get("turns", ""))
+        return t("fl_ev_dice_over", turns=_int(event, "turns"))
     if kind == "extra_used":
-        return t("fl_ev_extra", name=who, horse=horse)
+        return t("fl_ev_extra", name=who, horse=_int(event, "horse"))
     if kind == "extra_declined":
         return t("fl_ev_extra_declined", name=who)
     if kind == "photo":
-        rolls = event.get("rolls") or ["?", "?"]
-        return t("fl_ev_photo", upper=event["upper"], lower=event["lower"], a=rolls[0], b=rolls[1])
+        rolls: list[int | str] = [*_ints(event, "rolls")] or ["?", "?"]
+        return t(
+            "fl_ev_photo",
+            upper=_int(event, "upper"),
+            lower=_int(event, "lower"),
+            a=rolls[0],
+            b=rolls[1],
+        )
     if kind == "race_over":
         return t(
             "fl_ev_race_over",
-            race=event.get("race", ""),
-            winner=event.get("winner", ""),
-            second=event.get("second", ""),
+            race=_int(event, "race"),
+            winner=_int(event, "winner"),
+            second=_int(event, "second"),
         )
     if kind == "game_over":
         return t("fl_ev_game_over")
     return None
 
 
-def _event_use_text(event: dict[str, Any], cat: Catalogue) -> str:
-    face = face_name(event.get("face"), cat)
-    if "horse" in event:
-        return cat.t("fl_use_on", face=face, horse=event["horse"])
-    if "from" in event:
-        return cat.t("fl_use_pace", src=event["from"], dst=event["to"])
-    if "order" in event:
-        return cat.t("fl_use_order", order=" → ".join(str(x) for x in event["order"]))
-    if "colours" in event:
-        names = ", ".join(cat.t(f"fl_colour_{c}") for c in event["colours"]) or cat.t("fl_none")
-        return cat.t("fl_use_insider", dice=names)
-    return cat.t("fl_use_plain", face=face)
-
-
 def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "fl_rules_")
 
 
-def results_detail(view: Any, ctx: GameContext) -> Markup:
+def results_detail(view: FinishLineView, ctx: GameContext) -> Markup:
     t = ctx.t
     races = []
     for r in view["results"]:
@@ -791,7 +770,7 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
                     ),
                 )
             )
-        photo = r.get("photo") or []
+        photo = r["photo"]
         races.append(
             h(
                 "li",

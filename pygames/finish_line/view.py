@@ -1,0 +1,275 @@
+"""What a Finish Line player may see (spec §9), as typed data.
+
+Horses are tile ids (1–24); colours are "white", "green", "black", "red", "yellow".
+Secrets are hidden as ``None``: another seat's money during a race (R44), and every
+slip but the viewer's own until settlement.
+
+    >>> from pygames.finish_line import GAME
+    >>> s = GAME.new_state(["Ann", "Ben"])
+    >>> v = s.view(None)
+    >>> v["phase"], v["race"], v["pool_size"], v["race_running"]
+    ('start', 1, 23, False)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Literal, TypedDict
+
+from ..core.state import copy_plain
+from ..core.view import BaseView
+from .data import FIELDS, HORSES_PER_RACE, NAME, ODDS, RACES, TILE_IDS, TYPE
+
+if TYPE_CHECKING:
+    from .state import FinishLineState
+
+Colour = Literal["white", "green", "black", "red", "yellow"]
+HorseType = Literal["F", "S", ""]
+"""Favourite, sprinter or plain (spec §1.2)."""
+
+
+class DieOnTile(TypedDict):
+    colour: Colour
+    face: str  # a face id of spec §1.4, e.g. "HORSESHOE"
+
+
+class HandDie(TypedDict):
+    colour: Colour
+    face: str | None  # None until rolled
+
+
+class Horse(TypedDict):
+    """A horse still in the race."""
+
+    horse: int
+    name: str
+    type: HorseType
+    fields: int  # free dice fields on the tile
+    slot: int  # start slot 1–7 (s1 = back)
+    odds: int  # win multiplier, fixed by the start slot (R2)
+    rank: int  # 1 = leader; a level pair both have rank 1
+    dice: list[DieOnTile]
+
+
+class StartSlot(TypedDict):
+    """A horse of the lineup by start slot (disqualified horses, results)."""
+
+    horse: int
+    slot: int
+    odds: int
+
+
+class WinLine(TypedDict):
+    horse: int
+    amount: int
+    odds: int | None  # None until the lineup is complete
+
+
+class PlaceLine(TypedDict):
+    horses: list[int]  # [a, b], a < b
+    amount: int
+    odds: int | None  # sum of both horses' odds; None until the lineup is complete
+
+
+class Slip(TypedDict):
+    """The viewer's own bet slip of this race."""
+
+    win: list[WinLine]
+    place: list[PlaceLine]
+    stake: int  # total on the slip
+    left: int | None  # money still free to stake (betting only)
+
+
+class SettledWin(TypedDict):
+    horse: int
+    amount: int
+    odds: int
+    payout: int
+
+
+class SettledPlace(TypedDict):
+    horses: list[int]
+    amount: int
+    odds: int
+    payout: int
+
+
+class Bonus(TypedDict):
+    horse: int
+    kind: Literal["win", "place"]
+    amount: int
+
+
+class SettledSlip(TypedDict):
+    win: list[SettledWin]
+    place: list[SettledPlace]
+    bonuses: list[Bonus]
+    stake: int
+    payout: int
+
+
+class Outsider(TypedDict):
+    horse: int
+    amount: int
+
+
+class RaceResult(TypedDict):
+    """One settled race (saved in the state as it is shown)."""
+
+    race: int
+    lineup: list[StartSlot]
+    finish: list[int]  # horses first → last (disqualified ones not listed)
+    winner: int
+    second: int
+    photo: list[list[int]]  # photo-finish rolls [upper, lower], in order
+    outsiders: list[Outsider]
+    slips: list[SettledSlip]  # per seat, revealed
+    money: list[int]  # per seat after settlement
+    grant: int  # paid to everyone before the next race (0 after race 3)
+
+
+class FinishLineView(BaseView[RaceResult]):
+    options: dict[str, bool]  # the variant switches
+    race: int  # 1–3
+    races: int  # 3
+    race_running: bool  # stakes are down and slips hidden: dice phase to photo finish
+    start_player: int | None  # of this race (None before CH-START)
+    money: list[int | None]  # per seat; another seat's is None while a race runs (R44)
+    ledger: list[int]  # side-bet balance per seat (public)
+    odds: list[int]  # this race's odds row by start slot s1…s7
+    row: list[Horse]  # horses in the race, back → front
+    ranks: dict[str, int]  # str(horse) → rank
+    nn: bool  # the last two horses of ``row`` are level (upper, lower)
+    nn_used: bool  # neck and neck was resolved this race
+    lineup: list[int]  # horses by start slot, disqualified ones included
+    place_odds: dict[str, int]  # "a-b" (a < b) → what a place bet pays; {} before lineup
+    disqualified: list[StartSlot]
+    pool: dict[str, int]  # colour → dice to take, in colour order
+    removed: dict[str, int]  # colour → dice in the removed area
+    out_of_game: dict[str, int]  # colour → dice out for the whole game (2 players)
+    pool_size: int
+    home_stretch: bool  # yellow may be taken now (pool of 7 or fewer)
+    locked: list[Colour]  # colours the pool may not give out yet (R8: yellow before it)
+    hand: list[HandDie]  # the passed or rolled dice
+    hand_player: int | None  # the seat holding them (None when there are none)
+    takeable: list[Colour]  # colours the player to act may take (T3 applied), else []
+    held: list[int]  # EXTRA_TURN dice held per seat
+    extra_queue: list[int]  # seat per extra-turn die still to resolve, in order
+    turn_number: int  # turns begun this race
+    last_turn: int | None  # seat of the final turn of the dice phase
+    slip_open: int | None  # seat entering a slip (betting only)
+    slips_done: int | None  # slips confirmed (betting only)
+    slip_confirmed: list[bool]  # per seat, during betting
+    slip: Slip | None  # the viewer's own slip (None for the public table and at the end)
+    photo: list[list[int]]  # this race's photo-finish rolls [upper, lower]
+    unused_tiles: int  # tiles never drawn so far
+    totals: list[int] | None  # money + ledger per seat once the game is over
+
+
+def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
+    """``viewer``'s view of ``state`` (``None``: the public table); fresh data."""
+    n = state.n
+    running = state.race_running()
+    money = [m if not running or s == viewer else None for s, m in enumerate(state.money)]
+    ranks = state.ranks()
+    odds = list(ODDS[state.race])
+    lineup_done = len(state.lineup) == HORSES_PER_RACE
+    row: list[Horse] = [
+        {
+            "horse": h,
+            "name": NAME[h],
+            "type": horse_type(h),
+            "fields": FIELDS[h],
+            "slot": state.lineup.index(h) + 1,
+            "odds": state.odds_of(h),
+            "rank": ranks[h],
+            "dice": [{"colour": colour(c), "face": f} for c, f in on],
+        }
+        for h, on in zip(state.row, state.dice, strict=True)
+    ]
+    disqualified: list[StartSlot] = [
+        {"horse": h, "slot": i + 1, "odds": odds[i]}
+        for i, h in enumerate(state.lineup)
+        if h not in state.row
+    ]
+    slip: Slip | None = None
+    if viewer is not None and 0 <= viewer < n and not state.is_terminal():
+        own = state.slips[viewer]
+        stake = sum(a for _, a in own["win"]) + sum(a for _, a in own["place"])
+        slip = {
+            "win": [
+                {"horse": h, "amount": a, "odds": state.odds_of(h) if lineup_done else None}
+                for h, a in own["win"]
+            ],
+            "place": [
+                {
+                    "horses": list(p),
+                    "amount": a,
+                    "odds": state.pair_odds(p[0], p[1]) if lineup_done else None,
+                }
+                for p, a in own["place"]
+            ],
+            "stake": stake,
+            "left": state.money[viewer] - stake if state.is_betting() else None,
+        }
+    place_odds: dict[str, int] = {}
+    if lineup_done:
+        for a, b in combinations(sorted(state.lineup), 2):
+            place_odds[f"{a}-{b}"] = state.pair_odds(a, b)
+    betting = state.is_betting()
+    done = [betting and (s - state.start_player) % n < state.slips_done for s in range(n)]
+    return {
+        **state.base_view(viewer),
+        "options": {k: bool(v) for k, v in state.options.items()},
+        "race": state.race,
+        "races": RACES,
+        "race_running": running,
+        "start_player": None if state.phase == "start" else state.start_player,
+        "money": money,
+        "ledger": list(state.ledger),
+        "odds": odds,
+        "row": row,
+        "ranks": {str(h): r for h, r in ranks.items()},
+        "nn": state.nn,
+        "nn_used": state.nn_used,
+        "lineup": list(state.lineup),
+        "place_odds": place_odds,
+        "disqualified": disqualified if lineup_done else [],
+        "pool": dict(state.pool),
+        "removed": dict(state.removed),
+        "out_of_game": dict(state.out),
+        "pool_size": state.pool_size(),
+        "home_stretch": state.home_stretch(),
+        "locked": [colour(c) for c in state.locked_colours()],
+        "hand": [{"colour": colour(c), "face": f} for c, f in state.hand],
+        "hand_player": state.hand_seat if state.hand else None,
+        "takeable": [colour(c) for c in state.offered_colours()],
+        "held": list(state.held),
+        "extra_queue": list(state.extra_queue),
+        "turn_number": state.turns,
+        "last_turn": state.last_turn,
+        "slip_open": state.turn if betting else None,
+        "slips_done": state.slips_done if betting else None,
+        "slip_confirmed": done,
+        "slip": slip,
+        "photo": copy_plain(state.photo),
+        "unused_tiles": len(TILE_IDS) - len(state.drawn),
+        "totals": [int(t) for t in state.scores()] if state.is_terminal() else None,
+    }
+
+
+def colour(name: str | None) -> Colour:
+    """A colour name as the view's literal type (the state keeps plain text)."""
+    match name:
+        case "white" | "green" | "black" | "red" | "yellow":
+            return name
+    raise ValueError(f"no dice colour {name!r}")
+
+
+def horse_type(horse: int) -> HorseType:
+    match TYPE[horse]:
+        case "F":
+            return "F"
+        case "S":
+            return "S"
+    return ""
