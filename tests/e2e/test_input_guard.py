@@ -9,10 +9,8 @@ page. Between public turns a double click plays one move, not the next player's 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,9 +18,6 @@ from e2e_helpers import saved_match
 from playwright.sync_api import Browser, Locator, Page
 
 from pygames.core import Match
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from paddock_web.app import TABLES  # noqa: E402
 
 SETTLE_MS = 900  # longer than the page's guard: whatever the doubled input did, it has done
 
@@ -111,8 +106,7 @@ def curtain_for(match: Match) -> int | None:
     seat = match.current_player()
     if seat < 0 or match.seats[seat] != "human":
         return None
-    table = TABLES[match.game_id]
-    return seat if table.turn_is_secret(match.state.view(None)) else None
+    return seat if match.state.private_turn() else None
 
 
 def turn_ender(page: Page, match: Match) -> Locator | None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.finish_line.view import FinishLineView
+
 from . import finish_line, gambler, homestretch, royal_turf, turfmaster
 from .table import Table
 
-_finish_line: Table[Any] = finish_line
+_finish_line: Table[FinishLineView] = finish_line
 _gambler: Table[Any] = gambler
 _homestretch: Table[Any] = homestretch
 _royal_turf: Table[Any] = royal_turf
