@@ -6,11 +6,12 @@ the layout loader (§1.4) and the view (§9). The acceptance scenarios S1–S27 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from pygames.core import CHANCE, BadSave, Match
-from pygames.gambler import GAME, GamblerState
+from pygames.gambler import GAME, GamblerState, Phase
 from pygames.gambler.data import (
     LAYOUT_DATA,
     LAYOUT_IDS,
@@ -467,3 +468,29 @@ def test_four_players_keep_two_dice_out():
     assert sum(state.supply) + state.turn_dice == 28
     assert dice_per_player(4) * 4 == 28 and state.view()["dice_out_of_play"] == 2
     assert D == 3 and B == 1 and C == 2
+
+
+def test_a_save_from_before_the_dataclass_state_still_loads():
+    """A match saved by the engine before its state became a dataclass (with the phase
+    as plain text) replays to the very state that engine saved, field for field."""
+    data = Path(__file__).parent / "data"
+    match = Match.from_json(json.loads((data / "save_before_dataclass.json").read_text()))
+    old_state = json.loads((data / "state_before_dataclass.json").read_text())
+    assert json.loads(json.dumps(match.state.to_json())) == old_state
+    loaded = GamblerState.from_json(old_state)
+    assert loaded == match.state and loaded.phase is Phase.AWAIT_PLACE
+
+
+def test_youngest_is_offered_only_for_seats_at_the_table():
+    youngest = next(o for o in GAME.options if o.name == "youngest")
+    assert [youngest.values_for(n) for n in (2, 3, 6)] == [(0, 1), (0, 1, 2), tuple(range(6))]
+    with pytest.raises(ValueError, match="youngest"):
+        GAME.new_state(["A", "B", "C"], {"youngest": 3})
+
+
+def test_nothing_is_secret_so_no_turn_is_private():
+    state = new_state(3)
+    state.apply({"type": "draw_board", "board": 1, "side": "A"})
+    assert not state.private_turn() and not any(state.holds_secrets(s) for s in range(3))
+    view = state.view(1)
+    assert view["private_turn"] is False and view["holds_secrets"] == [False] * 3

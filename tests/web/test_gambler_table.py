@@ -188,10 +188,11 @@ def test_options_form_offers_only_seats_at_the_table() -> None:
 
 
 def test_no_curtain_no_secrets_and_german_texts() -> None:
-    assert gambler.turn_is_secret({"phase": "await_roll"}) is False
-    assert gambler.has_private({}, 0) is False
     app, b = started(languages=["de-DE"])
     new_game(b, ["Ann", "Ben", "Cy"], ["human", "computer", "computer"], seed=2)
+    assert app.match is not None
+    view = app.match.state.view(None)
+    assert view["private_turn"] is False and view["holds_secrets"] == [False] * 3
     assert "Durchgang 1" in b.text() and "Würfeln (" in b.text()
     b.click("overlay", "rules")
     assert "Tableau" in b.text()

@@ -153,22 +153,6 @@ def _signed(points: int, colour: str) -> str:
 
 
 # --- hooks --------------------------------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Nothing is secret in Gambler (spec §9): a banner, never a curtain."""
-    return False
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return False
-
-
-def option_values(name: str, values: list[Any], n_players: int) -> list[Any]:
-    """The youngest player must be one of the seats at the table."""
-    if name == "youngest":
-        return [v for v in values if isinstance(v, int) and 0 <= v < n_players]
-    return values
-
-
 def score_text(view: Any, seat: int, ctx: GameContext) -> str:
     return ctx.t("gb_points", n=view["points"][seat])
 
