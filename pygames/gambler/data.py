@@ -28,7 +28,8 @@ MAX_TURN_DICE = 5
 START_POINTS = 80
 TARGETS: tuple[int, ...] = (500, 300, 750)
 DEFAULT_TARGET = 500
-CHIPS: tuple[tuple[str, int], ...] = (("blue", 100), ("yellow", 50), ("white", 10))
+ChipColour = Literal["blue", "yellow", "white"]
+CHIPS: tuple[tuple[ChipColour, int], ...] = (("blue", 100), ("yellow", 50), ("white", 10))
 
 
 def dice_per_player(n: int) -> int:
