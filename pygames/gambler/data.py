@@ -113,9 +113,7 @@ class Row:
     @cached_property
     def length(self) -> int:
         """L: number of boxes."""
-        if self.code.isdigit():
-            return len(self.code)
-        return 5 if self.code == "FH" else int(self.code[1])
+        return code_length(self.code)
 
     @cached_property
     def yellow(self) -> bool:
@@ -143,6 +141,13 @@ class Row:
                 arrow: Literal["up", "down"] = "up" if self.kind == "A" else "down"
                 out.append({"box": k + 1, "shows": "arrow", "arrow": arrow})
         return out
+
+
+def code_length(code: str) -> int:
+    """L, the number of boxes of a row with ``code`` (§1.4 derived fields)."""
+    if code.isdigit():
+        return len(code)
+    return 5 if code == "FH" else int(code[1])
 
 
 def match_set(code: str, filled: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -322,7 +327,7 @@ def _check() -> None:
 
 def _check_never_stuck(code: str, filled: tuple[int, ...]) -> None:
     options = match_set(code, filled)
-    length = Row(code, "+", 10).length
+    length = code_length(code)
     if len(filled) == length:
         return
     assert options, f"row {code} can get stuck at {filled} (R25)"
