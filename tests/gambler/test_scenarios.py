@@ -124,7 +124,7 @@ def two_black_rows_left(mover: int, placed: int, rows: dict[int, list[int]]) -> 
     state = new_game(4)
     earn(state, ["2B"], [170, 150, 50, 80], closer=B)
     closers = {r: s for r, s in {1: A, 2: B, 4: D, 5: A}.items() if r not in rows}
-    closers = {r: (B if s == mover else s) for r, s in closers.items()}
+    closers = {r: ((s + 1) % 4 if s == mover else s) for r, s in closers.items()}
     fill(state, rows, full="all", closers=closers, budget={mover: placed}, to_move=mover)
     assert state.turn == mover and state.supply[mover] + state.turn_dice == 7 - placed
     return state
