@@ -7,9 +7,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Game, Option, register_game
 from .data import LAYOUTS, TARGETS, LayoutError, load_layout, load_layouts, match_set
-from .state import STACK_ORDERS, GamblerState
+from .state import STACK_ORDERS, GamblerState, Phase
+from .view import GamblerView
+
+
+def _seat_at_table(value: Any, n_players: int) -> bool:
+    """The youngest player must be one of the seats at the table (R28)."""
+    return isinstance(value, int) and 0 <= value < n_players
+
 
 GAME = register_game(
     Game(
@@ -45,6 +54,7 @@ GAME = register_game(
                 values=(0, 1, 2, 3, 4, 5),
                 default=0,
                 description="Seat of the youngest player, who starts the first round.",
+                allowed=_seat_at_table,
             ),
         ),
         description="Roll up to five dice, fill the rows of a tableau, and close the yellow ones.",
@@ -55,6 +65,8 @@ __all__ = [
     "GAME",
     "LAYOUTS",
     "GamblerState",
+    "GamblerView",
+    "Phase",
     "LayoutError",
     "load_layout",
     "load_layouts",

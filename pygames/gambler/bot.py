@@ -34,11 +34,11 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any
 
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
-from .data import match_set
+from .data import code_length, match_set
+from .view import GamblerView
 
 PUSH_THRESHOLD = 0.35
 DIE_COST = 2.0  # a die kept in the supply is worth a little later in the round
@@ -64,16 +64,10 @@ def _multisets(k: int) -> list[tuple[Counts, float]]:
 MULTISETS: dict[int, list[tuple[Counts, float]]] = {k: _multisets(k) for k in range(1, 6)}
 
 
-def row_length(code: str) -> int:
-    if code.isdigit():
-        return len(code)
-    return 5 if code == "FH" else int(code[1])
-
-
 def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
     """The longest run of dice from ``counts`` that can go into the row next (in order)."""
     best: tuple[int, ...] = ()
-    length = row_length(code)
+    length = code_length(code)
     stack: list[tuple[tuple[int, ...], list[int]]] = [((), list(counts))]
     while stack:
         added, left = stack.pop()
@@ -89,9 +83,9 @@ def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, 
     return best
 
 
-def _key(code: str, values: tuple[int, ...]) -> tuple[Any, ...]:
+def _key(code: str, values: tuple[int, ...]) -> tuple[str, str | int]:
     """A canonical form of what a row still needs (equal keys finish equally often)."""
-    length = row_length(code)
+    length = code_length(code)
     k = len(values)
     if code.isdigit():
         return ("P", code[k:])
@@ -108,13 +102,13 @@ def _key(code: str, values: tuple[int, ...]) -> tuple[Any, ...]:
     return ("FH", k)
 
 
-_P_CACHE: dict[tuple[Any, ...], float] = {}
+_P_CACHE: dict[tuple[tuple[str, str | int], int], float] = {}
 
 
 def p_finish(code: str, values: tuple[int, ...], dice: int) -> float:
     """Exact chance of completing the row this turn with ``dice`` dice, all of them
     dedicated to it (each roll places every die that fits, at least one, else stop)."""
-    length = row_length(code)
+    length = code_length(code)
     if len(values) >= length:
         return 1.0
     if dice <= 0:
@@ -135,12 +129,14 @@ def p_finish(code: str, values: tuple[int, ...], dice: int) -> float:
 class _Row:
     __slots__ = ("row", "code", "yellow", "points", "length", "values")
 
-    def __init__(self, row: int, code: str, yellow: bool, points: int, values: list[int]):
+    def __init__(
+        self, row: int, code: str, yellow: bool, points: int, length: int, values: list[int]
+    ) -> None:
         self.row = row
         self.code = code
         self.yellow = yellow
         self.points = points
-        self.length = row_length(code)
+        self.length = length
         self.values = tuple(values)
 
     @property
@@ -148,13 +144,14 @@ class _Row:
         return len(self.values) < self.length
 
 
-def _rows(view: dict[str, Any], with_pending: bool) -> list[_Row]:
+def _rows(view: GamblerView, with_pending: bool) -> list[_Row]:
     return [
         _Row(
             r["row"],
             r["code"],
             r["colour"] == "yellow",
             r["points"],
+            r["length"],
             r["filled"] + (r["pending"] if with_pending else []),
         )
         for r in view["rows"]
@@ -171,7 +168,9 @@ def _harm(row: _Row, value: int) -> float:
     return 0.0
 
 
-def plan(rows: list[_Row], counts: Counts, dice_left_after: int | None = None) -> list[Any]:
+def plan(
+    rows: list[_Row], counts: Counts, dice_left_after: int | None = None
+) -> list[tuple[int, int]]:
     """The placement step for a roll: [(value, row), ...] in a legal order."""
     left = list(counts)
     state = {r.row: r.values for r in rows}
@@ -266,20 +265,20 @@ class GamblerBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
-        legal = state.legal_actions()
+    def choose(self, window: SeatWindow[GamblerView], seat: int, rng: random.Random) -> Action:
+        legal = window.legal_actions()
         kinds = {a["type"] for a in legal}
         if len(legal) == 1:
             return legal[0]
-        view = state.view()
+        view = window.view()
         if "roll_again" in kinds:
             rows = _rows(view, with_pending=False)
             go = roll_value(rows, view["turn_dice"]) > ROLL_MARGIN
             return {"type": "roll_again" if go else "stop"}
         return self._place(view, legal)
 
-    def _place(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        roll: list[int] = view["roll"]
+    def _place(self, view: GamblerView, legal: list[Action]) -> Action:
+        roll = view["roll"]
         counts = [0] * 7
         for v in roll:
             counts[v] += 1

@@ -17,7 +17,10 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .view import BoxPrint, Chips
 
 # --- dice and players (§1.2) -----------------------------------------------------------
 TOTAL_DICE = 30
@@ -25,7 +28,8 @@ MAX_TURN_DICE = 5
 START_POINTS = 80
 TARGETS: tuple[int, ...] = (500, 300, 750)
 DEFAULT_TARGET = 500
-CHIPS: tuple[tuple[str, int], ...] = (("blue", 100), ("yellow", 50), ("white", 10))
+ChipColour = Literal["blue", "yellow", "white"]
+CHIPS: tuple[tuple[ChipColour, int], ...] = (("blue", 100), ("yellow", 50), ("white", 10))
 
 
 def dice_per_player(n: int) -> int:
@@ -33,12 +37,11 @@ def dice_per_player(n: int) -> int:
     return TOTAL_DICE // n
 
 
-def chips_for(points: int) -> dict[str, int]:
+def chips_for(points: int) -> Chips:
     """Points drawn as chips: as many blue (100) as possible, then yellow (50), then white."""
-    out: dict[str, int] = {}
-    for colour, value in CHIPS:
-        out[colour], points = divmod(points, value)
-    return out
+    blue, points = divmod(points, 100)
+    yellow, points = divmod(points, 50)
+    return {"blue": blue, "yellow": yellow, "white": points // 10}
 
 
 # --- the layouts (§1.7, normative) -----------------------------------------------------
@@ -110,37 +113,41 @@ class Row:
     @cached_property
     def length(self) -> int:
         """L: number of boxes."""
-        if self.code.isdigit():
-            return len(self.code)
-        return 5 if self.code == "FH" else int(self.code[1])
+        return code_length(self.code)
 
     @cached_property
     def yellow(self) -> bool:
         return self.sign == "+"
 
     @property
-    def colour(self) -> str:
+    def colour(self) -> Literal["yellow", "black"]:
         return "yellow" if self.yellow else "black"
 
     def first_values(self) -> tuple[int, ...]:
         """M for an empty row (§1.3)."""
         return match_set(self.code, ())
 
-    def boxes(self) -> list[dict[str, Any]]:
+    def boxes(self) -> list[BoxPrint]:
         """What each box shows (UI hint of §1.3), box 1 first."""
-        out: list[dict[str, Any]] = []
+        out: list[BoxPrint] = []
         for k in range(self.length):
-            box: dict[str, Any] = {"box": k + 1}
             if self.kind == "P":
-                box.update(shows="pips", pips=int(self.code[k]))
+                out.append({"box": k + 1, "shows": "pips", "pips": int(self.code[k])})
             elif self.kind == "S":
-                box.update(shows="star", star=self.colour)
+                out.append({"box": k + 1, "shows": "star", "star": self.colour})
             elif self.kind == "FH":
-                box.update(shows="star", star="green" if k < 3 else "red")
+                out.append({"box": k + 1, "shows": "star", "star": "green" if k < 3 else "red"})
             else:
-                box.update(shows="arrow", arrow="up" if self.kind == "A" else "down")
-            out.append(box)
+                arrow: Literal["up", "down"] = "up" if self.kind == "A" else "down"
+                out.append({"box": k + 1, "shows": "arrow", "arrow": arrow})
         return out
+
+
+def code_length(code: str) -> int:
+    """L, the number of boxes of a row with ``code`` (§1.4 derived fields)."""
+    if code.isdigit():
+        return len(code)
+    return 5 if code == "FH" else int(code[1])
 
 
 def match_set(code: str, filled: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -320,7 +327,7 @@ def _check() -> None:
 
 def _check_never_stuck(code: str, filled: tuple[int, ...]) -> None:
     options = match_set(code, filled)
-    length = Row(code, "+", 10).length
+    length = code_length(code)
     if len(filled) == length:
         return
     assert options, f"row {code} can get stuck at {filled} (R25)"

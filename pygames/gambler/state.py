@@ -21,31 +21,46 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 
 from __future__ import annotations
 
-import copy
-import json
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Event, State
 from .data import (
     DEFAULT_TARGET,
     LAYOUT_IDS,
     LAYOUTS,
     MAX_TURN_DICE,
     START_POINTS,
-    TOTAL_DICE,
     Layout,
-    chips_for,
     dice_per_player,
     match_set,
 )
+from .view import ClosedRow, GamblerView, RoundResult, build_view
 
-# Phases. Chance phases: "draw_layout" (C1, one board at a time) and "rolling" (C2,
-# one die at a time). Decision phases: "await_roll", "await_place", "await_decision".
-PHASES = ("draw_layout", "await_roll", "rolling", "await_place", "await_decision", "over")
+
+class Phase(StrEnum):
+    """Every phase a Gambler state can be in (spec §3.6; the saved text is the value).
+
+    Chance phases: ``draw_layout`` (C1, one board at a time) and ``rolling`` (C2, one
+    die at a time). Decision phases: ``await_roll``, ``await_place``, ``await_decision``.
+    The automatic steps of §3.6 (match check, settle, turn end, round end) happen
+    inside one transition and are never a resting phase.
+    """
+
+    DRAW_LAYOUT = "draw_layout"
+    AWAIT_ROLL = "await_roll"
+    ROLLING = "rolling"
+    AWAIT_PLACE = "await_place"
+    AWAIT_DECISION = "await_decision"
+    OVER = "over"
+
+
 STACK_ORDERS = ("flip", "board_by_board", "fixed")
 FACES = (1, 2, 3, 4, 5, 6)
 _DIE_OUTCOMES = tuple(({"type": "die", "value": v}, 1 / 6) for v in FACES)
-_FIELDS = {
+# The keys each action type carries besides "type" (for the reasons of a refusal).
+_ACTION_KEYS: dict[str, set[str]] = {
     "roll": set(),
     "place": {"die", "row"},
     "take_back": {"row"},
@@ -66,7 +81,7 @@ def layout_slot(round_no: int, stack_order: str) -> tuple[int, bool]:
 
 def layout_sequence(order: list[int], up: list[str], stack_order: str, rounds: int) -> list[str]:
     """The layouts of rounds 1…``rounds`` for a C1 outcome in the spec's format (§3.7)."""
-    out = []
+    out: list[str] = []
     for r in range(1, rounds + 1):
         slot, other = layout_slot(r, stack_order)
         side = up[slot] if not other else ("B" if up[slot] == "A" else "A")
@@ -74,45 +89,47 @@ def layout_sequence(order: list[int], up: list[str], stack_order: str, rounds: i
     return out
 
 
-class GamblerState(State[Any]):
+@dataclass(eq=False)
+class GamblerState(State[GamblerView]):
+    """One moment of a Gambler game; the fields are exactly what a save holds."""
+
     game_id = "gambler"
 
-    def __init__(self) -> None:
-        self.players: list[str] = []
-        self.options: dict[str, Any] = {}
-        self.phase = "draw_layout"
-        self.round = 1
-        self.stack: list[list[Any]] = []  # [[board, side up], ...] drawn so far, top first
-        self.layout: str | None = None  # layout in play (None while it is being drawn)
-        self.filled: list[list[int]] = [[] for _ in range(6)]  # committed dice per row
-        self.closers: list[int | None] = [None] * 6  # seat that closed each row
-        self.pending: list[list[int]] = []  # [[die, row], ...] this placement step
-        self.points: list[int] = []
-        self.supply: list[int] = []
-        self.turn = 0  # seat holding the cup
-        self.start_player = 0  # start player of this round
-        self.turn_dice = 0  # t
-        self.roll: list[int] = []  # the current roll (partial while rolling)
-        self.rolls = 0  # rolls taken this turn
-        self.turns = 0  # turns taken this round
-        self.round_log: list[dict[str, Any]] = []  # closed rows this round
-        self.results: list[dict[str, Any]] = []  # one summary per finished round
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    phase: Phase = Phase.DRAW_LAYOUT
+    round: int = 1
+    stack: list[list[Any]] = field(default_factory=list)  # [[board, side up], ...] drawn so far
+    layout: str | None = None  # layout in play (None while it is being drawn)
+    filled: list[list[int]] = field(default_factory=lambda: [[] for _ in range(6)])  # per row
+    closers: list[int | None] = field(default_factory=lambda: [None] * 6)  # seat per row
+    pending: list[list[int]] = field(default_factory=list)  # [[die, row], ...] this step
+    points: list[int] = field(default_factory=list)
+    supply: list[int] = field(default_factory=list)
+    turn: int = 0  # seat holding the cup
+    start_player: int = 0  # start player of this round
+    turn_dice: int = 0  # t
+    roll: list[int] = field(default_factory=list)  # the current roll (partial while rolling)
+    rolls: int = 0  # rolls taken this turn
+    turns: int = 0  # turns taken this round
+    round_log: list[ClosedRow] = field(default_factory=list)  # closed rows this round
+    results: list[RoundResult] = field(default_factory=list)  # one per finished round
 
     # --- construction -------------------------------------------------------
     @classmethod
     def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
-        s = cls()
-        s.players = list(players)
-        s.options = {
-            "beginner_first": False,
-            "stack_order": "flip",
-            "target": DEFAULT_TARGET,
-            "youngest": 0,
-            **options,
-        }
-        youngest = s.options["youngest"]
-        if not 0 <= youngest < len(players):
-            raise ValueError(f"the youngest player must be one of the {len(players)} seats")
+        s = cls(
+            players=list(players),
+            options={
+                "beginner_first": False,
+                "stack_order": "flip",
+                "target": DEFAULT_TARGET,
+                "youngest": 0,
+                **options,
+            },
+        )
+        # Game.new_state has refused a youngest seat the table does not have.
+        youngest = int(s.options["youngest"])
         s.points = [START_POINTS] * s.n
         s.supply = [s.dice] * s.n
         if s.stack_order == "fixed":
@@ -122,6 +139,12 @@ class GamblerState(State[Any]):
         s.start_player = s.turn = youngest
         s._reveal_layout([])
         return s
+
+    def _check_loaded(self) -> None:
+        if self.layout is not None and self.layout not in LAYOUT_IDS:
+            raise BadSave(f"the Gambler state names an unknown layout {self.layout!r}")
+        if self.stack_order not in STACK_ORDERS:
+            raise BadSave("the Gambler state has an unknown stack order")
 
     @property
     def n(self) -> int:
@@ -154,6 +177,15 @@ class GamblerState(State[Any]):
             side = "B" if side == "A" else "A"
         return f"{board}{side}"
 
+    def in_turn(self) -> bool:
+        """A player holds the cup: a turn is under way (not between rounds, not over)."""
+        return self.phase in (
+            Phase.AWAIT_ROLL,
+            Phase.ROLLING,
+            Phase.AWAIT_PLACE,
+            Phase.AWAIT_DECISION,
+        )
+
     def row_values(self, row: int) -> list[int]:
         """Row ``row`` (1–6) as it stands now: committed dice, then this step's dice."""
         values = list(self.filled[row - 1])
@@ -171,39 +203,45 @@ class GamblerState(State[Any]):
         used = {d for d, _ in self.pending}
         return [i for i in range(len(self.roll)) if i not in used]
 
+    def placements(self) -> list[tuple[int, int]]:
+        """Every (die, row) the player to move may place now (empty outside P4)."""
+        if self.phase != Phase.AWAIT_PLACE:
+            return []
+        sets = [(r, self.accepts(r)) for r in range(1, 7)]
+        return [(i, r) for i in self.free_dice() for r, m in sets if self.roll[i] in m]
+
     def tableau_full(self) -> bool:
         lay = self.current_layout()
         return all(len(self.filled[i]) == r.length for i, r in enumerate(lay.rows))
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance(self) -> bool:
-        return self.phase in ("draw_layout", "rolling")
+        return self.phase in (Phase.DRAW_LAYOUT, Phase.ROLLING)
 
     def _current_seat(self) -> int:
         return self.turn
 
-    def _placements(self) -> list[Action]:
-        lay = self.current_layout()
-        rows = [(r, lay.rows[r - 1].code, self.row_values(r)) for r in range(1, 7)]
-        sets = [(r, match_set(code, vals)) for r, code, vals in rows]
-        return [
-            {"type": "place", "die": i, "row": r}
-            for i in self.free_dice()
-            for r, m in sets
-            if self.roll[i] in m
-        ]
+    def private_turn(self) -> bool:
+        """Never: every roll and placement is public (spec §9), a banner suffices."""
+        return False
+
+    def holds_secrets(self, seat: int) -> bool:
+        """Never: no player holds hidden information (spec §9)."""
+        return False
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "await_roll":
+        if self.phase == Phase.AWAIT_ROLL:
             return [{"type": "roll"}]
-        if self.phase == "await_decision":
+        if self.phase == Phase.AWAIT_DECISION:
             return [{"type": "roll_again"}, {"type": "stop"}]
-        if self.phase != "await_place":
+        if self.phase != Phase.AWAIT_PLACE:
             return []
-        actions = self._placements()
+        actions: list[Action] = [
+            {"type": "place", "die": die, "row": row} for die, row in self.placements()
+        ]
         rows = sorted({r for _, r in self.pending})
         actions.extend({"type": "take_back", "row": r} for r in rows)
         if self.pending:
@@ -212,25 +250,25 @@ class GamblerState(State[Any]):
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
-        if kind not in _FIELDS:
+        if kind not in _ACTION_KEYS:
             return f"Gambler has no action {kind!r}"
-        if set(action) - {"type"} != _FIELDS[kind]:
-            need = ", ".join(sorted(_FIELDS[kind])) or "no fields"
+        if set(action) - {"type"} != _ACTION_KEYS[kind]:
+            need = ", ".join(sorted(_ACTION_KEYS[kind])) or "no fields"
             return f"a {kind} action takes {need}"
         phase = self.phase
         if kind == "roll":
-            if phase == "await_roll":
+            if phase == Phase.AWAIT_ROLL:
                 return None
-            if phase == "await_place":
+            if phase == Phase.AWAIT_PLACE:
                 return "you must place a matching die before anything else"
             return "you only roll with 'roll' at the start of your turn; now it is roll_again"
         if kind in ("roll_again", "stop"):
-            if phase == "await_decision":
+            if phase == Phase.AWAIT_DECISION:
                 return None
-            if phase == "await_roll":
+            if phase == Phase.AWAIT_ROLL:
                 return "you must roll once at the start of your turn"
             return "you may only roll again or stop after confirming a placement"
-        if phase != "await_place":
+        if phase != Phase.AWAIT_PLACE:
             return "dice are only placed after a roll, before confirming"
         if kind == "confirm":
             return None if self.pending else "place at least one matching die first"
@@ -259,7 +297,7 @@ class GamblerState(State[Any]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "rolling":
+        if self.phase == Phase.ROLLING:
             return [(dict(o), p) for o, p in _DIE_OUTCOMES]
         drawn = {b for b, _ in self.stack}
         left = [b for b in range(1, 11) if b not in drawn]
@@ -271,73 +309,93 @@ class GamblerState(State[Any]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind = action["type"]
-        seat = self.turn
-        if kind == "draw_board":
-            self.stack.append([action["board"], action["side"]])
-            events.append(
-                {
-                    "type": "board_drawn",
-                    "board": action["board"],
-                    "side": action["side"],
-                    "position": len(self.stack),
-                }
-            )
-            self._reveal_layout(events)
-        elif kind in ("roll", "roll_again"):
-            self.phase = "rolling"
-            self.roll = []
-            self.pending = []
-            self.rolls += 1
-            events.append(
-                {"type": "rolling", "seat": seat, "dice": self.turn_dice, "roll_number": self.rolls}
-            )
-        elif kind == "die":
-            self.roll.append(action["value"])
-            events.append(
-                {
-                    "type": "die_rolled",
-                    "seat": seat,
-                    "die": len(self.roll) - 1,
-                    "value": action["value"],
-                }
-            )
-            if len(self.roll) == self.turn_dice:
-                self._match_check(events)
-        elif kind == "place":
-            row = action["row"]
-            box = len(self.row_values(row)) + 1
-            self.pending.append([action["die"], row])
-            events.append(
-                {
-                    "type": "die_placed",
-                    "seat": seat,
-                    "die": action["die"],
-                    "value": self.roll[action["die"]],
-                    "row": row,
-                    "box": box,
-                }
-            )
-        elif kind == "take_back":
-            row = action["row"]
-            idx = max(i for i, (_, r) in enumerate(self.pending) if r == row)
-            die, _ = self.pending.pop(idx)
-            events.append(
-                {
-                    "type": "die_taken_back",
-                    "seat": seat,
-                    "die": die,
-                    "value": self.roll[die],
-                    "row": row,
-                    "box": len(self.row_values(row)) + 1,
-                }
-            )
-        elif kind == "confirm":
-            self._confirm(events)
-        elif kind == "stop":
-            events.append({"type": "stopped", "seat": seat, "dice_left": self.turn_dice})
-            self._end_turn("stopped", events)
+        match action["type"]:
+            case "draw_board":
+                self._draw_board(action["board"], action["side"], events)
+            case "roll":
+                self._roll(events)
+            case "roll_again":
+                self._roll(events)  # R8: always all remaining turn dice
+            case "die":
+                self._die(action["value"], events)
+            case "place":
+                self._place(action["die"], action["row"], events)
+            case "take_back":
+                self._take_back(action["row"], events)
+            case "confirm":
+                self._confirm(events)
+            case "stop":
+                self._stop(events)
+            case _:
+                raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    def _draw_board(self, board: int, side: str, events: list[Event]) -> None:
+        """C1, drawn lazily: the next board of the stack and its face-up side."""
+        self.stack.append([board, side])
+        events.append(
+            {"type": "board_drawn", "board": board, "side": side, "position": len(self.stack)}
+        )
+        self._reveal_layout(events)
+
+    def _roll(self, events: list[Event]) -> None:
+        """P2 / P8: all turn dice are rolled; C2 follows one die at a time."""
+        self.phase = Phase.ROLLING
+        self.roll = []
+        self.pending = []
+        self.rolls += 1
+        events.append(
+            {
+                "type": "rolling",
+                "seat": self.turn,
+                "dice": self.turn_dice,
+                "roll_number": self.rolls,
+            }
+        )
+
+    def _die(self, value: int, events: list[Event]) -> None:
+        """C2: one die lands; after the last one, the match check (P3)."""
+        self.roll.append(value)
+        events.append(
+            {"type": "die_rolled", "seat": self.turn, "die": len(self.roll) - 1, "value": value}
+        )
+        if len(self.roll) == self.turn_dice:
+            self._match_check(events)
+
+    def _place(self, die: int, row: int, events: list[Event]) -> None:
+        """P4, one die at a time: tentative until the step is confirmed (R4)."""
+        box = len(self.row_values(row)) + 1
+        self.pending.append([die, row])
+        events.append(
+            {
+                "type": "die_placed",
+                "seat": self.turn,
+                "die": die,
+                "value": self.roll[die],
+                "row": row,
+                "box": box,
+            }
+        )
+
+    def _take_back(self, row: int, events: list[Event]) -> None:
+        """Undo the last die placed in ``row`` in this step (R2: rows fill left to right)."""
+        idx = max(i for i, (_, r) in enumerate(self.pending) if r == row)
+        die, _ = self.pending.pop(idx)
+        events.append(
+            {
+                "type": "die_taken_back",
+                "seat": self.turn,
+                "die": die,
+                "value": self.roll[die],
+                "row": row,
+                "box": len(self.row_values(row)) + 1,
+            }
+        )
+
+    def _stop(self, events: list[Event]) -> None:
+        """P8 STOP: the turn ends; the unused turn dice go back to the supply."""
+        events.append({"type": "stopped", "seat": self.turn, "dice_left": self.turn_dice})
+        self._end_turn("stopped", events)
 
     def _reveal_layout(self, events: list[Event]) -> None:
         """P10 / setup: put the round's layout into play, or wait for its board (C1)."""
@@ -346,7 +404,7 @@ class GamblerState(State[Any]):
         self.closers = [None] * 6
         self.supply = [self.dice] * self.n  # R15: every supply is D again
         if layout is None:
-            self.phase = "draw_layout"
+            self.phase = Phase.DRAW_LAYOUT
             self.layout = None
             return
         self.layout = layout
@@ -380,7 +438,7 @@ class GamblerState(State[Any]):
         self.pending = []
         self.rolls = 0
         self.turns += 1
-        self.phase = "await_roll"
+        self.phase = Phase.AWAIT_ROLL
         events.append(
             {
                 "type": "turn_started",
@@ -400,7 +458,7 @@ class GamblerState(State[Any]):
         for row, filled in zip(lay.rows, self.filled, strict=True):
             m = match_set(row.code, filled)
             if any(v in m for v in self.roll):
-                self.phase = "await_place"
+                self.phase = Phase.AWAIT_PLACE
                 return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
         self._end_turn("no_match", events)
@@ -409,8 +467,8 @@ class GamblerState(State[Any]):
         """P5–P8: commit the step's dice, settle closed rows together, go on."""
         seat = self.turn
         lay = self.current_layout()
-        placed = []
-        closed = []
+        placed: list[dict[str, int]] = []
+        closed: list[int] = []
         for die, row in self.pending:
             was_open = len(self.filled[row - 1]) < lay.rows[row - 1].length
             self.filled[row - 1].append(self.roll[die])
@@ -438,9 +496,15 @@ class GamblerState(State[Any]):
                     gain += r.points
                 else:
                     loss += r.points
-                item = {"row": row, "code": r.code, "colour": r.colour, "points": r.points}
-                self.round_log.append({"seat": seat, **item})
-                events.append({"type": "row_closed", "seat": seat, **item})
+                closed_row: ClosedRow = {
+                    "seat": seat,
+                    "row": row,
+                    "code": r.code,
+                    "colour": r.colour,
+                    "points": r.points,
+                }
+                self.round_log.append(closed_row)
+                events.append({"type": "row_closed", **closed_row})
             before = self.points[seat]
             after = max(0, before + gain - loss)
             self.points[seat] = after
@@ -461,7 +525,7 @@ class GamblerState(State[Any]):
         elif self.turn_dice == 0:
             self._end_turn("all_dice_placed", events)
         else:
-            self.phase = "await_decision"
+            self.phase = Phase.AWAIT_DECISION
 
     def _end_turn(self, reason: str, events: list[Event]) -> None:
         """P9: unused turn dice go back to the supply; the next seat moves."""
@@ -487,7 +551,7 @@ class GamblerState(State[Any]):
         self.results.append(
             {
                 "round": self.round,
-                "layout": self.layout,
+                "layout": self.current_layout().id,
                 "name": self.current_layout().name,
                 "start_player": self.start_player,
                 "closer": closer,
@@ -511,7 +575,7 @@ class GamblerState(State[Any]):
         self.pending = []
         self.rolls = 0
         if over:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.supply = [self.dice] * self.n
             events.append(
                 {"type": "game_over", "points": list(self.points), "winners": self.winners()}
@@ -522,219 +586,11 @@ class GamblerState(State[Any]):
         self._reveal_layout(events)
 
     # --- views, results -------------------------------------------------------
-    def view(self, viewer: int | None = None) -> JSON:
-        """The table as every player sees it (spec §9: nothing is secret, so every
-        ``viewer``, including ``None`` for the public table, gets the same data apart
-        from ``viewer``). Seats are 0-based; rows and boxes are numbered from 1.
-
-        - ``game``: "gambler"; ``viewer``: the seat asked for, or None; ``players``: names.
-        - ``options``: {beginner_first, stack_order ("flip" | "board_by_board" |
-          "fixed"), target, youngest}; ``target``: points that end the game.
-        - ``phase``: "draw_layout" | "await_roll" | "rolling" | "await_place" |
-          "await_decision" | "over".
-        - ``current_player``: seat to act, -1 at a chance node, -2 when over.
-        - ``cup``: seat holding the dice cup (the player whose turn it is).
-        - ``round``: round number from 1; ``start_player``: who started this round.
-        - ``dice_per_player``: D; ``dice_out_of_play``: 2 with 4 players, else 0.
-        - ``layout``: None while its board is being drawn, else {id, name, board,
-          side, beginner, boxes, yellow_total, black_total, net}.
-        - ``next_layout``: id of the next round's layout once it is publicly known
-          (the other side of the board in play, or a repeat after 20 rounds), else None.
-        - ``played_layouts``: layout ids of the finished rounds, in order.
-        - ``rows``: six entries, row 1 (top) first, each {row, code, kind ("pips" |
-          "stars" | "full_house" | "ascending" | "descending"), colour ("yellow" |
-          "black"), sign ("+" | "-"), points (the value circle), length, boxes,
-          filled (values committed on the tableau), pending (values placed in this
-          step, not yet confirmed), next_box (1-based, None when full), accepts
-          (M(row): values the next box takes now, counting pending dice), closed,
-          closed_by (seat or None)}. ``boxes`` has one entry per box: {box, shows
-          ("pips" | "star" | "arrow"), pips (1–6, pips only), star ("yellow" | "black"
-          for stars, "green" boxes 1–3 / "red" boxes 4–5 for a full house), arrow
-          ("up" | "down" for straights), value (die on it or None), pending (True if
-          that die is only placed in this step)}.
-        - ``seats``: per seat {seat, name, points, chips {blue, yellow, white} (the
-          points as 100/50/10 chips, most valuable first), supply (dice in the supply;
-          for the player to move these are his set-aside dice), turn_dice (dice
-          taken for this turn, 0 for others), has_cup, out_of_dice (supply and turn
-          dice 0: sits out R13)}.
-        - ``points``, ``supply``: per seat, as in ``seats``.
-        - ``turn_dice``: t of the player to move; ``set_aside``: his supply dice not
-          used this turn; ``rolls``: rolls taken in this turn (0–5).
-        - ``roll``: the current roll's values (die id = index), [] between rolls;
-          while rolling it grows die by die.
-        - ``placed``: dice placed in this step, in order: [{die, value, row, box}].
-        - ``free_dice``: indices of the roll not placed in this step.
-        - ``can``: what the player to move may do now: {roll (bool), place ({str(die):
-          [rows it fits]}), take_back ([rows with a die of this step]), confirm
-          (bool), roll_again (number of dice it would roll, or None), stop (bool)}.
-        - ``results``: finished rounds [{round, layout, name, start_player, closer
-          (seat of the last box), turns, closed: [{seat, row, code, colour, points}],
-          points (per seat after the round)}].
-        - ``winners``: seats sharing the victory once the game is over, else [].
-        """
-        lay = LAYOUTS[self.layout] if self.layout else None
-        rows: list[dict[str, Any]] = []
-        if lay is not None:
-            for i, r in enumerate(lay.rows):
-                values = self.row_values(i + 1)
-                committed = len(self.filled[i])
-                boxes = r.boxes()
-                for k, box in enumerate(boxes):
-                    box["value"] = values[k] if k < len(values) else None
-                    box["pending"] = committed <= k < len(values)
-                full = len(values) >= r.length
-                rows.append(
-                    {
-                        "row": i + 1,
-                        "code": r.code,
-                        "kind": {
-                            "P": "pips",
-                            "S": "stars",
-                            "FH": "full_house",
-                            "A": "ascending",
-                            "D": "descending",
-                        }[r.kind],
-                        "colour": r.colour,
-                        "sign": r.sign,
-                        "points": r.points,
-                        "length": r.length,
-                        "boxes": boxes,
-                        "filled": list(self.filled[i]),
-                        "pending": values[committed:],
-                        "next_box": None if full else len(values) + 1,
-                        "accepts": list(match_set(r.code, values)),
-                        "closed": committed == r.length,
-                        "closed_by": self.closers[i],
-                    }
-                )
-        playing = self.phase in ("await_roll", "rolling", "await_place", "await_decision")
-        seats = [
-            {
-                "seat": s,
-                "name": name,
-                "points": self.points[s],
-                "chips": chips_for(self.points[s]),
-                "supply": self.supply[s],
-                "turn_dice": self.turn_dice if playing and s == self.turn else 0,
-                "has_cup": playing and s == self.turn,
-                "out_of_dice": self.supply[s] == 0 and not (playing and s == self.turn),
-            }
-            for s, name in enumerate(self.players)
-        ]
-        place: dict[str, list[int]] = {}
-        if self.phase == "await_place":
-            for a in self._placements():
-                place.setdefault(str(a["die"]), []).append(a["row"])
-        decision = self.phase == "await_decision"
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "target": self.target,
-            "phase": self.phase,
-            "current_player": self.current_player(),
-            "cup": self.turn,
-            "round": self.round,
-            "start_player": self.start_player,
-            "dice_per_player": self.dice,
-            "dice_out_of_play": TOTAL_DICE - self.dice * self.n,
-            "layout": None
-            if lay is None
-            else {
-                "id": lay.id,
-                "name": lay.name,
-                "board": lay.board,
-                "side": lay.side,
-                "beginner": lay.beginner,
-                "boxes": lay.boxes,
-                "yellow_total": lay.yellow_total,
-                "black_total": lay.black_total,
-                "net": lay.net,
-            },
-            "next_layout": None if self.phase == "over" else self.layout_of_round(self.round + 1),
-            "played_layouts": [r["layout"] for r in self.results],
-            "rows": rows,
-            "seats": seats,
-            "points": list(self.points),
-            "supply": list(self.supply),
-            "turn_dice": self.turn_dice if playing else 0,
-            "set_aside": self.supply[self.turn] if playing else 0,
-            "rolls": self.rolls,
-            "roll": list(self.roll),
-            "placed": [
-                {
-                    "die": d,
-                    "value": self.roll[d],
-                    "row": r,
-                    "box": len(self.filled[r - 1])
-                    + 1
-                    + sum(1 for d2, r2 in self.pending[:k] if r2 == r),
-                }
-                for k, (d, r) in enumerate(self.pending)
-            ],
-            "free_dice": self.free_dice() if self.phase == "await_place" else [],
-            "can": {
-                "roll": self.phase == "await_roll",
-                "place": place,
-                "take_back": sorted({r for _, r in self.pending}),
-                "confirm": self.phase == "await_place" and bool(self.pending),
-                "roll_again": self.turn_dice if decision else None,
-                "stop": decision,
-            },
-            "results": copy.deepcopy(self.results),
-            "winners": self.winners() if self.phase == "over" else [],
-        }
+    def view(self, viewer: int | None = None) -> GamblerView:
+        """The table as every player sees it (see :class:`GamblerView`)."""
+        return build_view(self, viewer)
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
             raise ValueError("the game is not over yet")
         return [float(p) for p in self.points]
-
-    # --- saving ---------------------------------------------------------------
-    _SAVED = (
-        "players",
-        "options",
-        "phase",
-        "round",
-        "stack",
-        "layout",
-        "filled",
-        "closers",
-        "pending",
-        "points",
-        "supply",
-        "turn",
-        "start_player",
-        "turn_dice",
-        "roll",
-        "rolls",
-        "turns",
-        "round_log",
-        "results",
-    )
-
-    def to_json(self) -> JSON:
-        data = {"game": self.game_id, **{k: getattr(self, k) for k in self._SAVED}}
-        return json.loads(json.dumps(data))  # a deep copy of plain JSON data, fast
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Self:
-        if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise BadSave("this is not a Gambler state")
-        s = cls()
-        try:
-            copied = json.loads(json.dumps({k: data[k] for k in cls._SAVED}))
-            for k in cls._SAVED:
-                setattr(s, k, copied[k])
-        except KeyError as exc:
-            raise BadSave(f"the Gambler state lacks {exc}") from None
-        except (TypeError, ValueError):
-            raise BadSave("the Gambler state is not plain JSON data") from None
-        if s.phase not in PHASES:
-            raise BadSave("the Gambler state has an unknown phase")
-        if s.layout is not None and s.layout not in LAYOUT_IDS:
-            raise BadSave(f"the Gambler state names an unknown layout {s.layout!r}")
-        if s.stack_order not in STACK_ORDERS:
-            raise BadSave("the Gambler state has an unknown stack order")
-        return s

@@ -11,43 +11,35 @@ from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
 from pygames.core.playout import play_with_bots
 from pygames.gambler import GAME
 from pygames.gambler.bot import GamblerBot, _rows, p_finish, roll_value
-from pygames.gambler.state import GamblerState
+from pygames.gambler.state import GamblerState, Phase
 
-from .test_scenarios import A, new_state, roll, setup
+from .play import A, B, D, fill, new_game, place, roll, turn
+from .test_scenarios import two_black_rows_left
 
 BOT = GamblerBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: GamblerState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: GamblerState) -> dict[str, Any]:
+    """The bot's choice, seeing what its seat may see (the real window)."""
     seat = state.current_player()
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def bot_step(state: GamblerState) -> list[dict[str, Any]]:
     """Let the bot play its whole placement step; returns the actions it took."""
     taken = []
-    while state.phase == "await_place":
+    while state.phase == Phase.AWAIT_PLACE:
         action = choose(state)
         taken.append(action)
         state.apply(action)
     return taken
+
+
+def a_to_move(layout: str, *items: tuple[int, int]) -> GamblerState:
+    """``layout`` with D (youngest) having placed ``items``; A (80 points) to move."""
+    state = new_game(4, layout, youngest=D)
+    turn(state, D, items)
+    return state
 
 
 def test_registered_as_the_gambler_bot() -> None:
@@ -67,7 +59,7 @@ def test_only_legal_actions(n: int) -> None:
                 continue
             seat = state.current_player()
             if seat == g % n:
-                action = BOT.choose(FakeWindow(state, seat), seat, rng)  # type: ignore[arg-type]
+                action = BOT.choose(SeatWindow(state, seat), seat, rng)
                 choices += 1
                 assert action in state.legal_actions(), action
             else:
@@ -77,7 +69,7 @@ def test_only_legal_actions(n: int) -> None:
 
 
 def test_closes_a_yellow_row_when_it_can() -> None:
-    state = setup("2A", {1: [6, 6, 6], 6: [6]})
+    state = a_to_move("2A", (6, 1), (6, 1), (6, 1), (6, 6))
     roll(state, [3, 6, 1, 2, 2])
     first = choose(state)
     assert first == {"type": "place", "die": 1, "row": 1}
@@ -86,12 +78,14 @@ def test_closes_a_yellow_row_when_it_can() -> None:
 
 
 def test_closes_the_more_valuable_of_two_yellow_rows_first() -> None:
-    state = setup("1A", {1: [6], 4: [4, 4]}, supply=[1, 7, 7, 7])
+    state = a_to_move("1A", (6, 1), (4, 4), (4, 4))
+    roll(state, [2, 2, 2, 2, 1])
+    place(state, [(2, 5), (2, 5), (2, 5), (2, 5)])  # A closes r5 and keeps one die
     roll(state, [6])
     # only one die: +40 on r1 against +60 on r4 needs a 4, so r1 it is
     bot_step(state)
     assert state.filled[0] == [6, 6]
-    state = setup("1A", {1: [6], 4: [4, 4]})
+    state = a_to_move("1A", (6, 1), (4, 4), (4, 4))
     roll(state, [6, 4, 1, 2, 3])
     bot_step(state)
     assert state.filled[0] == [6, 6] and state.filled[3] == [4, 4, 4]
@@ -99,21 +93,23 @@ def test_closes_the_more_valuable_of_two_yellow_rows_first() -> None:
 
 
 def test_avoids_a_black_row_unless_forced() -> None:
-    state = setup("1A", {6: [1]})
+    state = a_to_move("1A", (1, 6))
     roll(state, [1, 4, 3, 3, 3])
     actions = bot_step(state)
     assert all(a.get("row") != 6 for a in actions) and state.filled[5] == [1]
     assert state.filled[1] == [3, 3, 3] and state.points[A] == 120  # closed S3 instead
     # forced: the only fitting dice close black rows; it pays the cheaper one
-    state = setup("2A", {3: [], 6: [6]}, full="all", supply=[2, 7, 7, 7])
+    state = two_black_rows_left(B, 5, {3: [], 6: [6]})
+    assert state.turn_dice == 2 and state.points[B] == 150
     roll(state, [4, 6])
     bot_step(state)
-    assert state.filled[2] == [4] and state.filled[5] == [6] and state.points[A] == 50
+    assert state.filled[2] == [4] and state.filled[5] == [6] and state.points[B] == 120
 
 
 def test_stops_when_the_next_roll_is_risky() -> None:
     # 2A: r2 (555, +60) needs one 5, but a 4 closes r3 (−30) and a 6 closes r6 (−40).
-    state = setup("2A", {2: [5], 3: [], 6: [6]}, full="all", supply=[2, 7, 7, 7])
+    state = two_black_rows_left(B, 5, {2: [5, 5], 3: [], 6: [6]})
+    assert state.turn_dice == 2
     roll(state, [5, 1])
     bot_step(state)
     assert state.phase == "await_decision" and state.turn_dice == 1
@@ -121,7 +117,7 @@ def test_stops_when_the_next_roll_is_risky() -> None:
 
 
 def test_rolls_again_when_the_risk_is_low() -> None:
-    state = setup("1A")
+    state = new_game(4, "1A")
     roll(state, [6, 6, 1, 2, 3])
     bot_step(state)
     assert state.filled[0] == [6, 6] and state.turn_dice == 3
@@ -130,14 +126,16 @@ def test_rolls_again_when_the_risk_is_low() -> None:
 
 def test_risk_comes_from_the_dice_left_and_the_open_rows() -> None:
     # Only r3 (`4`, −30) is open: one die closes it with chance 1/6 (cost 30 + a die).
-    state = setup("2A", {3: []}, full="all", supply=[2, 7, 7, 7])
-    rows = _rows(state.view(), with_pending=False)
+    state = new_game(4, "2A")
+    fill(state, {3: []}, full="all")
+    rows = _rows(state.view(None), with_pending=False)
     assert roll_value(rows, 1) == pytest.approx(-32 / 6)
     # With two dice a 4 still must go there: the risk is 1 − (5/6)².
     assert roll_value(rows, 2) == pytest.approx(-32 * (1 - (5 / 6) ** 2))
     # A yellow row worth 40 (r5 of 7B, `43`: only its 3 is missing) changes the sign.
-    state = setup("7B", {5: [4]}, full="all")
-    rows = _rows(state.view(), with_pending=False)
+    state = new_game(4, "7B")
+    fill(state, {5: [4]}, full="all")
+    rows = _rows(state.view(None), with_pending=False)
     assert roll_value(rows, 3) > 0
     assert p_finish("6", (), 1) == pytest.approx(1 / 6)
     assert p_finish("66", (), 2) == pytest.approx(1 / 36 + 10 / 36 * 1 / 6)
@@ -145,7 +143,7 @@ def test_risk_comes_from_the_dice_left_and_the_open_rows() -> None:
 
 
 def test_plays_a_started_placement_step_to_the_end() -> None:
-    state = setup("1A", {1: [6]})
+    state = a_to_move("1A", (6, 1))
     roll(state, [6, 6, 2, 2, 2])
     state.apply({"type": "place", "die": 2, "row": 5})  # a human-style start the bot dislikes
     bot_step(state)
@@ -158,7 +156,7 @@ def test_clearly_beats_random_bots() -> None:
     for g in range(40):
         n = 2 + g % 5
         seat = g % n
-        state = new_state(n, target=300)
+        state = new_game(n, target=300)
         bots: list[Any] = [BOT if s == seat else RandomBot() for s in range(n)]
         play_with_bots(state, bots, rng)
         wins += seat in state.winners()

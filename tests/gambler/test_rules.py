@@ -6,11 +6,12 @@ the layout loader (§1.4) and the view (§9). The acceptance scenarios S1–S27 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from pygames.core import CHANCE, BadSave, Match
-from pygames.gambler import GAME, GamblerState
+from pygames.gambler import GAME, GamblerState, Phase
 from pygames.gambler.data import (
     LAYOUT_DATA,
     LAYOUT_IDS,
@@ -24,20 +25,22 @@ from pygames.gambler.data import (
 )
 from pygames.gambler.state import layout_sequence
 
-from .test_scenarios import (
+from .play import (
     A,
     B,
     C,
     D,
+    draw,
     event_types,
-    finish_round,
     full_row,
-    new_state,
+    new_game,
     place,
+    play,
+    play_round,
     refused,
     roll,
-    setup,
     steps,
+    turn,
 )
 
 
@@ -159,18 +162,18 @@ def test_loader_rejects_bad_shapes_and_sets():
 
 # --- chance model and stack (§2, §3.5, C1, C2, R22, V1, V2, V4) -------------------------
 def test_c1_boards_are_drawn_when_they_come_into_play():
-    state = new_state(2)
+    state = new_game(2)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 20 and all(p == pytest.approx(1 / 20) for _, p in outcomes)
     assert {(o["board"], o["side"]) for o, _ in outcomes} == {
         (b, s) for b in range(1, 11) for s in "AB"
     }
-    state.apply({"type": "draw_board", "board": 3, "side": "B"})
-    assert state.layout == "3B" and state.view()["next_layout"] == "3A"
-    finish_round(state)
+    draw(state, "3B")
+    assert state.layout == "3B" and state.view(None)["next_layout"] == "3A"
+    play_round(state)
     assert state.layout == "3A" and not state.is_chance()
-    assert state.view()["next_layout"] is None  # the next board is not drawn yet
-    finish_round(state)
+    assert state.view(None)["next_layout"] is None  # the next board is not drawn yet
+    play_round(state)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 18 and all(o["board"] != 3 for o, _ in outcomes)
     assert sum(p for _, p in outcomes) == pytest.approx(1)
@@ -180,7 +183,7 @@ def test_c1_boards_are_drawn_when_they_come_into_play():
 
 
 def test_c2_one_node_per_die():
-    state = setup("1A")
+    state = new_game(4, "1A")
     state.apply({"type": "roll"})
     outcomes = state.chance_outcomes()
     assert outcomes == [({"type": "die", "value": v}, pytest.approx(1 / 6)) for v in range(1, 7)]
@@ -189,12 +192,13 @@ def test_c2_one_node_per_die():
 
 
 def test_v4_fixed_order_has_no_stack_chance():
-    state = new_state(2, stack_order="fixed")
+    # Six players and the long game, so that 21 rounds can be played (§4.6).
+    state = new_game(6, stack_order="fixed", target=750)
     seen = []
     for _ in range(21):
         assert not state.is_chance()
         seen.append(state.layout)
-        finish_round(state)
+        play_round(state)
     assert seen == [*LAYOUT_IDS, "1A"]
 
 
@@ -204,7 +208,7 @@ def test_v2_board_by_board():
     seq = layout_sequence(order, up, "board_by_board", 21)
     assert seq[:10] == [f"{b}{s}" for b, s in zip(order, up, strict=True)]
     assert seq[10:12] == ["7A", "2B"] and seq[20] == "7B"
-    state = new_state(2, stack_order="board_by_board")
+    state = new_game(6, stack_order="board_by_board", target=750)
     draws = iter(zip(order, up, strict=True))
     played = []
     for _ in range(12):
@@ -212,16 +216,16 @@ def test_v2_board_by_board():
             board, side = next(draws)
             state.apply({"type": "draw_board", "board": board, "side": side})
         played.append(state.layout)
-        finish_round(state)
+        play_round(state)
     assert played == seq[:12]
 
 
 def test_v1_beginner_first_with_board_by_board():
     # Ruling (docs): board 1 is on top with side A up, then the board-by-board order
     # applies, so 1B comes with the other second sides, in round 11.
-    state = new_state(2, beginner_first=True, stack_order="board_by_board")
+    state = new_game(6, beginner_first=True, stack_order="board_by_board", target=750)
     assert state.layout == "1A"
-    finish_round(state)
+    play_round(state)
     assert state.is_chance() and len(state.chance_outcomes()) == 18
     played = ["1A"]
     draws = iter(
@@ -232,13 +236,25 @@ def test_v1_beginner_first_with_board_by_board():
             board, side = next(draws)
             state.apply({"type": "draw_board", "board": board, "side": side})
         played.append(state.layout)
-        finish_round(state)
+        play_round(state)
     assert played == ["1A", "7B", "2A", "10A", "5A", "3B", "9A", "4B", "8A", "6B", "1B"]
 
 
 # --- turn steps (P1–P9, R4, R8–R10, R32) ----------------------------------------------
+def a_to_move(layout: str, *items: tuple[int, int]) -> GamblerState:
+    """A new game on ``layout`` where D (youngest) first places ``items`` and stops;
+    then A, with all 7 dice and 80 points, is to move."""
+    if items:
+        state = new_game(4, layout, youngest=D)
+        turn(state, D, items)
+    else:
+        state = new_game(4, layout)
+    assert state.turn == A and state.turn_dice == 5 and state.supply[A] == 2
+    return state
+
+
 def test_take_back_restores_the_step_exactly():
-    state = setup("1A", {5: [2]})
+    state = a_to_move("1A", (2, 5))
     roll(state, [3, 3, 2, 1, 6])
     before = state.to_json()
     steps(state, [(3, 2), (2, 5), (3, 2)])
@@ -258,7 +274,7 @@ def test_equal_dice_are_interchangeable():
     """R30/R34: any die showing the needed value may be named; the result is the same."""
     results = []
     for die in (0, 1):
-        state = setup("1A", {1: [6]})
+        state = a_to_move("1A", (6, 1))
         roll(state, [6, 6, 2, 2, 2])
         state.apply({"type": "place", "die": die, "row": 1})
         state.apply({"type": "confirm"})
@@ -267,7 +283,7 @@ def test_equal_dice_are_interchangeable():
 
 
 def test_illegal_place_reasons():
-    state = setup("1A", {5: [2]})
+    state = a_to_move("1A", (2, 5))
     roll(state, [3, 3, 2, 1, 6])
     state.apply({"type": "place", "die": 0, "row": 2})
     assert "already placed" in refused(state, {"type": "place", "die": 0, "row": 2})
@@ -284,7 +300,7 @@ def test_illegal_place_reasons():
 
 
 def test_full_row_and_confirm_reasons():
-    state = setup("1A", {3: [5]})
+    state = a_to_move("1A", (5, 3))
     roll(state, [5, 1, 1, 1, 1])
     assert "row 3 is already full" in refused(state, {"type": "place", "die": 0, "row": 3})
     assert "at least one" in refused(state, {"type": "confirm"})
@@ -298,7 +314,7 @@ def test_full_row_and_confirm_reasons():
 
 
 def test_legal_places_list_every_die_and_row():
-    state = setup("1A")
+    state = a_to_move("1A")
     roll(state, [6, 6, 1, 2, 3])
     places = [(a["die"], a["row"]) for a in state.legal_actions() if a["type"] == "place"]
     # 6: rows 1, 2, 5; 1: rows 2, 5, 6; 2 and 3: rows 2, 5.
@@ -310,7 +326,7 @@ def test_legal_places_list_every_die_and_row():
 
 
 def test_r7_more_dice_are_optional_and_r10_earlier_settlements_stand():
-    state = setup("1A", {1: [6]})
+    state = a_to_move("1A", (6, 1))
     roll(state, [6, 6, 6, 1, 1])
     place(state, [(6, 1)])  # closes r1 (+40) and leaves the other sixes
     assert state.points[A] == 120 and state.turn_dice == 4
@@ -327,7 +343,19 @@ def test_r7_more_dice_are_optional_and_r10_earlier_settlements_stand():
 
 
 def test_r13_only_player_with_dice_takes_every_turn():
-    state = setup("8A", {5: [], 6: []}, full="all", n=3, supply=[0, 0, 10], seat=C)
+    state = new_game(3, "8A")
+    play(
+        state,
+        [
+            (A, [(2, 1), (2, 1), (3, 1), (3, 1), (3, 1)]),
+            (B, [(1, 2), (1, 2), (1, 2), (1, 2), (1, 2)]),
+            (C, []),  # nothing fits: C keeps all 10 dice
+            (A, [(5, 3), (5, 3), (5, 3), (5, 3), (4, 5)]),
+            (B, [(6, 4), (5, 4), (4, 4), (3, 4), (2, 4)]),
+        ],
+    )
+    assert state.supply[A] == state.supply[B] == 0 and state.turn == C
+    assert state.turn_dice == 5 and state.supply[C] == 5  # only r6 (`6`) is open
     for _ in range(2):
         events = roll(state, [1, 1, 1, 1, 1])
         assert state.current_player() == C
@@ -335,38 +363,40 @@ def test_r13_only_player_with_dice_takes_every_turn():
 
 
 def test_settle_never_below_zero_and_zero_player_collects():
-    state = setup("1A", {2: [1, 1], 6: [1]}, points=[0, 80, 80, 80])
-    roll(state, [1, 1, 2, 2, 2])
-    events = place(state, [(1, 2), (1, 6)])  # +40 −40 together: net 0
+    state = new_game(4, "2B")
+    events = turn(state, A, [(1, 2), (2, 4), (2, 4)])  # two black rows at once: −70
     settled = next(e for e in events if e["type"] == "settled")
-    assert state.points[A] == 0 and settled["forgiven"] == 0
-    state = setup("1A", {6: [1]}, points=[20, 80, 80, 80])
-    roll(state, [1, 2, 2, 2, 2])
-    events = place(state, [(1, 6)])
+    assert state.points[A] == 10 and (settled["paid"], settled["forgiven"]) == (70, 0)
+    play(state, [(B, [(1, 1)]), (C, [(1, 1)]), (D, [(1, 6)])])
+    events = turn(state, A, [(2, 6)])  # r6 (`12`, −40) with 10 points: 30 forgiven
     settled = next(e for e in events if e["type"] == "settled")
-    assert state.points[A] == 0 and (settled["paid"], settled["forgiven"]) == (20, 20)
+    assert state.points[A] == 0 and (settled["paid"], settled["forgiven"]) == (10, 30)
+    play(state, [(B, [(1, 1)]), (C, [(3, 3), (3, 3), (3, 3)]), (D, [(1, 5)])])
+    turn(state, A, [(3, 3)])  # A plays on at 0 and collects r3 (`S4`, +70)
+    assert state.points[A] == 70 and state.closers[2] == A
 
 
-def test_v3_target_300():
-    state = setup("7B", {1: []}, full="all", points=[290, 80, 80, 80], target=300)
-    roll(state, [6, 1, 1, 1, 1])
-    place(state, [(6, 1)])
-    assert state.is_terminal() and state.winners() == [A]
-    state = setup("7B", {1: []}, full="all", points=[720, 80, 80, 80], target=750)
-    roll(state, [6, 1, 1, 1, 1])
-    place(state, [(6, 1)])
-    assert not state.is_terminal() and state.points[A] == 740 and state.target == 750
+@pytest.mark.parametrize(("target", "over"), [(300, True), (500, False), (750, False)])
+def test_v3_target(target, over):
+    state = new_game(4, "2A", target=target)
+    play_round(state, {1: A, 2: A, 3: B, 4: A, 5: A, 6: C})  # A closes every yellow row
+    assert state.points[A] == 80 + 280 and state.target == target
+    assert state.is_terminal() == over
+    if over:
+        assert state.winners() == [A]
+    else:
+        assert state.layout == "2B"
 
 
 def test_scores_only_at_the_end():
-    state = setup("1A")
+    state = new_game(4, "1A")
     with pytest.raises(ValueError, match="not over"):
         state.scores()
 
 
 # --- events, view, saving (§9) ----------------------------------------------------------
 def test_events_narrate_the_turn():
-    state = setup("1A", {1: [6]}, points=[80, 80, 80, 80])
+    state = a_to_move("1A", (6, 1))
     events = roll(state, [6, 2, 2, 2, 2])
     assert events[0] == {"type": "rolling", "seat": A, "dice": 5, "roll_number": 1}
     assert events[-1] == {"type": "rolled", "seat": A, "roll": [6, 2, 2, 2, 2], "roll_number": 1}
@@ -397,7 +427,7 @@ def test_events_narrate_the_turn():
 
 
 def test_view_is_the_same_for_everyone_and_complete():
-    state = setup("3A", {4: [4, 4, 4]}, points=[80, 170, 80, 80])
+    state = a_to_move("3A", (4, 4), (4, 4), (4, 4))
     roll(state, [2, 5, 2, 5, 1])
     steps(state, [(2, 1), (2, 1)])
     views = [state.view(v) for v in (None, 0, 1, 2, 3)]
@@ -410,7 +440,7 @@ def test_view_is_the_same_for_everyone_and_complete():
     assert r1["filled"] == [] and r1["pending"] == [2, 2] and r1["next_box"] == 3
     assert r1["accepts"] == [2] and [b["pending"] for b in r1["boxes"]] == [True] * 2 + [False] * 3
     assert view["rows"][3]["filled"] == [4, 4, 4] and view["rows"][3]["accepts"] == [1, 2, 3, 5, 6]
-    assert view["seats"][1]["chips"] == {"blue": 1, "yellow": 1, "white": 2}
+    assert view["seats"][1]["chips"] == {"blue": 0, "yellow": 1, "white": 3}  # 80 points
     assert view["seats"][0]["has_cup"] and view["seats"][0]["turn_dice"] == 5
     assert view["cup"] == A and view["roll"] == [2, 5, 2, 5, 1]
     assert view["placed"] == [
@@ -421,19 +451,20 @@ def test_view_is_the_same_for_everyone_and_complete():
     assert view["can"]["place"] == {"1": [3, 4, 6], "3": [3, 4, 6], "4": [3, 4]}
     assert view["can"]["confirm"] and view["can"]["take_back"] == [1]
     assert view["can"]["roll_again"] is None and not view["can"]["stop"]
-    assert view["next_layout"] == "3B" and view["round"] == 5
+    assert view["next_layout"] == "3B" and view["round"] == 1
 
 
 def test_view_lists_finished_rounds():
-    state = new_state(2, stack_order="fixed")
-    finish_round(state)
-    view = state.view()
+    state = new_game(2, stack_order="fixed")
+    play_round(state, {1: A, 2: B, 3: A, 4: B, 5: A, 6: B}, last=6)
+    view = state.view(None)
     assert view["played_layouts"] == ["1A"] and view["results"][0]["layout"] == "1A"
-    assert view["results"][0]["closer"] == A and view["round"] == 2
+    assert view["results"][0]["closer"] == B and view["results"][0]["start_player"] == A
+    assert view["round"] == 2 and view["start_player"] == A  # the seat after the closer B
 
 
 def test_json_round_trip_and_bad_saves():
-    state = setup("1A", {1: [6]})
+    state = a_to_move("1A", (6, 1))
     roll(state, [6, 2, 2, 2, 2])
     steps(state, [(6, 1)])
     data = json.loads(json.dumps(state.to_json()))
@@ -463,7 +494,32 @@ def test_match_undo_never_past_a_roll():
 
 
 def test_four_players_keep_two_dice_out():
-    state = setup("1A", {2: [1]}, points=[80] * 4)
-    assert sum(state.supply) + state.turn_dice == 28
-    assert dice_per_player(4) * 4 == 28 and state.view()["dice_out_of_play"] == 2
+    state = a_to_move("1A", (1, 2))
+    assert sum(state.supply) + state.turn_dice + len(state.filled[1]) == 28
+    assert dice_per_player(4) * 4 == 28 and state.view(None)["dice_out_of_play"] == 2
     assert D == 3 and B == 1 and C == 2
+
+
+def test_a_save_from_before_the_dataclass_state_still_loads():
+    """A match saved by the engine before its state became a dataclass (with the phase
+    as plain text) replays to the very state that engine saved, field for field."""
+    data = Path(__file__).parent / "data"
+    match = Match.from_json(json.loads((data / "save_before_dataclass.json").read_text()))
+    old_state = json.loads((data / "state_before_dataclass.json").read_text())
+    assert json.loads(json.dumps(match.state.to_json())) == old_state
+    loaded = GamblerState.from_json(old_state)
+    assert loaded == match.state and loaded.phase is Phase.AWAIT_PLACE
+
+
+def test_youngest_is_offered_only_for_seats_at_the_table():
+    youngest = next(o for o in GAME.options if o.name == "youngest")
+    assert [youngest.values_for(n) for n in (2, 3, 6)] == [(0, 1), (0, 1, 2), tuple(range(6))]
+    with pytest.raises(ValueError, match="youngest"):
+        GAME.new_state(["A", "B", "C"], {"youngest": 3})
+
+
+def test_nothing_is_secret_so_no_turn_is_private():
+    state = new_game(3, "1A")
+    assert not state.private_turn() and not any(state.holds_secrets(s) for s in range(3))
+    view = state.view(1)
+    assert view["private_turn"] is False and view["holds_secrets"] == [False] * 3

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
+sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent), str(ROOT / "tests")]
 
 from fake_browser import FakeBrowser  # noqa: E402
+from gambler.play import A, B, C, D, draw, play, play_round, turn  # noqa: E402
+from gambler.play import new_game as new_state  # noqa: E402
 from paddock_web import gambler  # noqa: E402
 from paddock_web.app import App  # noqa: E402
 from paddock_web.i18n import Catalogue  # noqa: E402
@@ -21,7 +23,6 @@ from paddock_web.table import GameContext  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
 from pygames.gambler import GAME, GamblerState  # noqa: E402
-from pygames.gambler.data import match_set  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -188,10 +189,11 @@ def test_options_form_offers_only_seats_at_the_table() -> None:
 
 
 def test_no_curtain_no_secrets_and_german_texts() -> None:
-    assert gambler.turn_is_secret({"phase": "await_roll"}) is False
-    assert gambler.has_private({}, 0) is False
     app, b = started(languages=["de-DE"])
     new_game(b, ["Ann", "Ben", "Cy"], ["human", "computer", "computer"], seed=2)
+    assert app.match is not None
+    view = app.match.state.view(None)
+    assert view["private_turn"] is False and view["holds_secrets"] == [False] * 3
     assert "Durchgang 1" in b.text() and "Würfeln (" in b.text()
     b.click("overlay", "rules")
     assert "Tableau" in b.text()
@@ -300,36 +302,29 @@ def test_table_shows_every_part_of_a_turn() -> None:
     de = render(state, "de")
     assert "Weiterspielen (4 Würfel)" in de and "Aufhören" in de
     assert "Durchgang 1" in de and "Tableau Treppe (3B)" in de and "80 Punkte" in de
-    # A black row closed with too few points: the debt shows on the closer's chips.
-    state.apply({"type": "stop"})
-    assert state.turn == 1
-    state.points[1] = 20
-    roll_dice(state, [6, 4, 4, 4, 4])
+
+
+def test_a_debt_shows_on_the_closers_chips() -> None:
+    # 2B: Ann pays 70 for two black rows at once (10 left), then closes r6 (−40).
+    state = new_state(4, "2B")
+    turn(state, A, [(1, 2), (2, 4), (2, 4)])
+    play(state, [(B, [(1, 1)]), (C, [(1, 1)]), (D, [(1, 6)])])
+    assert state.points[A] == 10
+    roll_dice(state, [2, 4, 4, 4])
     state.apply({"type": "place", "die": 0, "row": 6})
     events = state.apply({"type": "confirm"})
     page = render(state, fresh=events)
-    assert 'data-testid="gb-delta-1"' in page and "−20" in page and "debt" in page
+    assert 'data-testid="gb-delta-0"' in page and "−10" in page and "debt" in page
     assert "no chips" in page
     log = [gambler.describe(e, state.players, Catalogue("en")) for e in events]
-    assert "Ben collects 0, owes 30 and can pay only 20; 10 is forgiven: 20 → 0 points." in log
+    assert "A collects 0, owes 40 and can pay only 10; 30 is forgiven: 10 → 0 points." in log
 
 
 def test_next_layout_only_once_it_is_known() -> None:
-    state = GAME.new_state(["Ann", "Ben"], {})
-    assert isinstance(state, GamblerState)
-    state.apply({"type": "draw_board", "board": 5, "side": "A"})
+    state = new_state(2)
+    draw(state, "5A")
     assert "next: 5B" in render(state)
-    lay = state.current_layout()
-    for i, row in enumerate(lay.rows):  # everything full but the last box of row 6
-        values: list[int] = []
-        while m := match_set(row.code, values):
-            values.append(m[0])
-        state.filled[i] = values
-    last = state.filled[5].pop()
-    state.points = [0, 0]
-    roll_dice(state, [last] * state.turn_dice)
-    state.apply({"type": "place", "die": 0, "row": 6})
-    state.apply({"type": "confirm"})
+    play_round(state)  # the whole of 5A, played out
     page = render(state)
     assert state.layout == "5B" and "Round 2" in page and "Tableau Minefield (5B)" in page
     assert 'data-testid="gb-next"' not in page and "played: 5A" in page

@@ -3,7 +3,8 @@
 A turn at the table: *Roll*; the dice tumble and land; pick a die (kept in
 ``ctx.local["gb_die"]``), the rows it fits light up, pick one (on the board or with a
 button); take the last die of a row back within the step; *Confirm*; then *Roll
-again* or *Stop*. Nothing is secret in Gambler, so there is never a curtain.
+again* or *Stop*. Nothing is secret in Gambler (the engine says so: no private turn,
+no secrets), so there is never a curtain.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from pygames.gambler.data import CHIPS
+from pygames.gambler.view import BoxView, Chips, GamblerView, PlacedDie, RowView
+
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .parts import action_button, die_face, die_icon, pips, token
 from .table import GameContext, initial, rules_paragraphs, seat_name
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
-CHIPS = (("blue", 100), ("yellow", 50), ("white", 10))
-START_POINTS = 80
 
 # Tableau geometry (SVG user units): a row-number column, five box slots, the value circle.
 BOX, GAP, ROW_H, TOP = 76.0, 10.0, 92.0, 8.0
@@ -26,66 +29,30 @@ LEFT = 46.0
 CIRCLE_X = LEFT + 5 * (BOX + GAP) + 44.0
 WIDTH = CIRCLE_X + 48.0
 HEIGHT = TOP + 6 * ROW_H + 8.0  # room for the beginner dot below row 6
-PIPS = {
-    1: ((50, 50),),
-    2: ((28, 28), (72, 72)),
-    3: ((28, 28), (50, 50), (72, 72)),
-    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
-    5: ((28, 28), (72, 28), (50, 50), (28, 72), (72, 72)),
-    6: ((28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)),
-}
+
+
+# --- event fields, typed once (events stay plain dicts) -----------------------------------
+def _num(event: dict[str, Any], key: str) -> int:
+    value = event.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _text(event: dict[str, Any], key: str) -> str:
+    value = event.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _seat(event: dict[str, Any], key: str = "seat") -> int | None:
+    value = event.get(key)
+    return value if isinstance(value, int) else None
+
+
+def _nums(event: dict[str, Any], key: str) -> list[int]:
+    value = event.get(key)
+    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
 
 
 # --- small drawings ---------------------------------------------------------------------
-def _pips(value: int, x: float, y: float, size: float, cls: str = "pip") -> list[Markup]:
-    k = size / 100
-    return [
-        h(
-            "circle",
-            {
-                "cx": f"{x + px * k:.1f}",
-                "cy": f"{y + py * k:.1f}",
-                "r": f"{9 * k:.1f}",
-                "class": cls,
-            },
-        )
-        for px, py in PIPS[value]
-    ]
-
-
-def die_face(value: int, x: float, y: float, size: float, cls: str = "") -> Markup:
-    """A die showing ``value`` as an SVG group (its top-left corner at x, y)."""
-    return h(
-        "g",
-        {"class": classes("gb-die", cls)},
-        h(
-            "rect",
-            {
-                "x": f"{x:.1f}",
-                "y": f"{y:.1f}",
-                "width": f"{size:.1f}",
-                "height": f"{size:.1f}",
-                "rx": f"{size * 0.16:.1f}",
-                "class": "face",
-            },
-        ),
-        _pips(value, x, y, size),
-    )
-
-
-def die_icon(value: int, label: str, cls: str = "") -> Markup:
-    """A die as a small inline SVG icon with its value in words (tooltip, accessible name)."""
-    return h(
-        "span",
-        {"class": classes("gb-die-icon", cls), "role": "img", "aria-label": label, "title": label},
-        h(
-            "svg",
-            {"viewBox": "0 0 100 100", "aria-hidden": "true", "focusable": "false"},
-            die_face(value, 4, 4, 92),
-        ),
-    )
-
-
 def _star_points(cx: float, cy: float, r: float) -> str:
     pts = []
     for k in range(10):
@@ -95,27 +62,25 @@ def _star_points(cx: float, cy: float, r: float) -> str:
     return " ".join(pts)
 
 
-def _hint(box: dict[str, Any], x: float, y: float) -> Markup:
+def _hint(box: BoxView, x: float, y: float) -> Markup:
     """What an empty box asks for: pips, a star in its colour, or a straight's arrow."""
     if box["shows"] == "pips":
+        size = BOX - 28
         return h(
             "g",
             {"class": "gb-need-pips"},
-            h(
-                "rect",
-                {"x": x + 14, "y": y + 14, "width": BOX - 28, "height": BOX - 28, "rx": 8},
-            ),
-            _pips(int(box["pips"]), x + 14, y + 14, BOX - 28),
+            h("rect", {"x": x + 14, "y": y + 14, "width": size, "height": size, "rx": 8}),
+            pips(box.get("pips", 0), x + BOX / 2, y + BOX / 2, size),
         )
     if box["shows"] == "star":
         return h(
             "polygon",
             {
                 "points": _star_points(x + BOX / 2, y + BOX / 2 + 2, BOX * 0.36),
-                "class": f"gb-star s-{box['star']}",
+                "class": f"gb-star s-{box.get('star', '')}",
             },
         )
-    up = box["arrow"] == "up"
+    up = box.get("arrow") == "up"
     x0, y0 = x + BOX * 0.25, y + (BOX * 0.72 if up else BOX * 0.28)
     x1, y1 = x + BOX * 0.72, y + (BOX * 0.28 if up else BOX * 0.72)
     head = f"M{x1 - 20:.1f} {y1:.1f} L{x1:.1f} {y1:.1f} L{x1:.1f} {y1 + (20 if up else -20):.1f}"
@@ -127,7 +92,7 @@ def _hint(box: dict[str, Any], x: float, y: float) -> Markup:
     )
 
 
-def row_need(row: dict[str, Any], cat: Catalogue) -> str:
+def row_need(row: RowView, cat: Catalogue) -> str:
     """A row's kind in words, e.g. "3 of a kind" or "pips 4, 3"."""
     kind = row["kind"]
     if kind == "pips":
@@ -143,7 +108,7 @@ def layout_name(cat: Catalogue, layout_id: str, fallback: str) -> str:
     return cat.t(key) if cat.has(key) else fallback
 
 
-def tn(t: Callable[..., str], key: str, n: int, **params: Any) -> str:
+def tn(t: Callable[..., str], key: str, n: int, **params: object) -> str:
     """The message ``key`` for ``n`` of something: ``<key>_one`` when n is 1 ("1 die")."""
     return t(f"{key}_one" if n == 1 else key, n=n, **params)
 
@@ -153,37 +118,22 @@ def _signed(points: int, colour: str) -> str:
 
 
 # --- hooks --------------------------------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Nothing is secret in Gambler (spec §9): a banner, never a curtain."""
-    return False
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return False
-
-
-def option_values(name: str, values: list[Any], n_players: int) -> list[Any]:
-    """The youngest player must be one of the seats at the table."""
-    if name == "youngest":
-        return [v for v in values if isinstance(v, int) and 0 <= v < n_players]
-    return values
-
-
-def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+def score_text(view: GamblerView, seat: int, ctx: GameContext) -> str:
     return ctx.t("gb_points", n=view["points"][seat])
 
 
-def _settled(ctx: GameContext, seat: int) -> dict[str, Any] | None:
+def _settled(ctx: GameContext, seat: int) -> tuple[int, int] | None:
+    """Points (before, after) of the seat's settlement among the fresh events, if any."""
     for event in reversed(ctx.fresh):
-        if event["type"] == "settled" and event["seat"] == seat:
-            return dict(event)
+        if event.get("type") == "settled" and _seat(event) == seat:
+            return _num(event, "before"), _num(event, "after")
     return None
 
 
-def chips(points: int, chip_counts: dict[str, int], ctx: GameContext) -> Markup:
+def chips(points: int, chip_counts: Chips, ctx: GameContext) -> Markup:
     items = []
     for colour, value in CHIPS:
-        n = int(chip_counts.get(colour, 0))
+        n = chip_counts[colour]
         if not n:
             continue
         label = ctx.t("gb_chip_label", n=n, value=value)
@@ -200,12 +150,12 @@ def chips(points: int, chip_counts: dict[str, int], ctx: GameContext) -> Markup:
     return h("span", {"class": "gb-chips"}, items)
 
 
-def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+def player_extra(view: GamblerView, seat: int, ctx: GameContext) -> Markup:
     info = view["seats"][seat]
     settled = _settled(ctx, seat)
     delta = None
     if settled is not None:
-        change = settled["after"] - settled["before"]
+        change = settled[1] - settled[0]
         delta = h(
             "span",
             {
@@ -218,7 +168,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
         h(
             "span",
             {"class": "gb-supply num"},
-            die_icon(6, tn(ctx.t, "gb_supply_label", n=info["supply"]), "tiny"),
+            die_icon(6, tn(ctx.t, "gb_supply_label", n=info["supply"]), "gb-die-icon tiny"),
             ctx.t("gb_supply", n=info["supply"]),
         )
     ]
@@ -243,7 +193,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
             "class": classes(
                 "gb-extra",
                 settled is not None and "flash",
-                settled is not None and settled["after"] < settled["before"] and "debt",
+                settled is not None and settled[1] < settled[0] and "debt",
             ),
             "data-testid": f"gb-extra-{seat}",
         },
@@ -252,7 +202,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
     )
 
 
-def status_text(view: Any, ctx: GameContext) -> str:
+def status_text(view: GamblerView, ctx: GameContext) -> str:
     t = ctx.t
     lay = view["layout"]
     name = layout_name(ctx.cat, lay["id"], lay["name"]) if lay else "…"
@@ -273,24 +223,26 @@ def status_text(view: Any, ctx: GameContext) -> str:
     return where
 
 
-def _picked(view: Any, ctx: GameContext) -> str | None:
+def _picked(view: GamblerView, ctx: GameContext) -> int | None:
+    """The die the player picked (``ctx.local``), if it can still be placed."""
     picked = ctx.local.get("gb_die")
-    return picked if picked is not None and str(picked) in view["can"]["place"] else None
+    key = picked if isinstance(picked, str) else None
+    return int(key) if key is not None and key in view["can"]["place"] else None
 
 
-def _place_index(view: Any, ctx: GameContext, picked: str | None) -> dict[int, int]:
+def _place_index(view: GamblerView, ctx: GameContext, picked: int | None) -> dict[int, int]:
     """Row -> index of the place action for the picked die."""
     if picked is None:
         return {}
     out = {}
-    for row in view["can"]["place"].get(picked, []):
-        i = ctx.index_of({"type": "place", "die": int(picked), "row": row})
+    for row in view["can"]["place"].get(str(picked), []):
+        i = ctx.index_of({"type": "place", "die": picked, "row": row})
         if i is not None:
             out[row] = i
     return out
 
 
-def board(view: Any, ctx: GameContext) -> Markup:
+def board(view: GamblerView, ctx: GameContext) -> Markup:
     return h(
         "div",
         {"class": "gb-board"},
@@ -299,7 +251,7 @@ def board(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def info_bar(view: Any, ctx: GameContext) -> Markup:
+def info_bar(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     lay = view["layout"]
     bits: list[Markup] = [
@@ -326,38 +278,44 @@ def info_bar(view: Any, ctx: GameContext) -> Markup:
     return h("p", {"class": "gb-info"}, bits)
 
 
-def _last_roll(view: Any, ctx: GameContext) -> tuple[list[int], int | None, bool]:
+def _last_roll(view: GamblerView, ctx: GameContext) -> tuple[list[int], int | None, bool]:
     """The roll to show: the current one, or one that just fitted nowhere (it is gone)."""
     if view["roll"]:
         return list(view["roll"]), view["cup"], False
     for event in reversed(ctx.fresh):
-        if event["type"] == "no_match":
-            return list(event["roll"]), event["seat"], True
+        if event.get("type") == "no_match":
+            return _nums(event, "roll"), _seat(event), True
     return [], None, False
 
 
-def roll_tray(view: Any, ctx: GameContext) -> Markup:
+def _die_label(t: Callable[..., str], value: int, where: PlacedDie | None) -> str:
+    if where is None:
+        return t("gb_die_value", value=value)
+    return t("gb_die_in_row", value=value, row=where["row"], box=where["box"])
+
+
+def roll_tray(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     roll, seat, missed = _last_roll(view, ctx)
-    fresh = ctx.motion and any(e["type"] == "rolled" for e in ctx.fresh)
+    fresh = ctx.motion and any(e.get("type") == "rolled" for e in ctx.fresh)
     placed = {p["die"]: p for p in view["placed"]}
     dice = []
     for i, value in enumerate(roll):
         where = placed.get(i)
-        label = (
-            t("gb_die_in_row", value=value, row=where["row"], box=where["box"])
-            if where
-            else t("gb_die_value", value=value)
-        )
         dice.append(
             h(
                 "li",
                 {
-                    "class": classes("gb-tray-die", where and "placed"),
+                    "class": classes("gb-tray-die", where is not None and "placed"),
                     "data-testid": f"gb-roll-{i}",
                 },
-                die_icon(value, label, classes("big", fresh and "gb-tumble")),
-                where and h("span", {"class": "gb-where"}, t("gb_row_short", row=where["row"])),
+                die_icon(
+                    value,
+                    _die_label(t, value, where),
+                    classes("gb-die-icon big", fresh and "gb-tumble"),
+                ),
+                where is not None
+                and h("span", {"class": "gb-where"}, t("gb_row_short", row=where["row"])),
             )
         )
     if roll:
@@ -386,21 +344,20 @@ def roll_tray(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def tableau(view: Any, ctx: GameContext) -> Markup:
+def tableau(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     lay = view["layout"]
     if lay is None:
         return h("p", {"class": "gb-drawing"}, t("gb_status_drawing", round=view["round"]))
     picked = _picked(view, ctx)
     targets = _place_index(view, ctx, picked)
-    value = view["roll"][int(picked)] if picked is not None else None
+    value = view["roll"][picked] if picked is not None else None
     fits_any: set[int] = set()
     for rows in view["can"]["place"].values():
         fits_any.update(rows)
+    new_round = any(f.get("type") == "round_started" for f in ctx.fresh)
     just_closed = {
-        e["row"]
-        for e in ctx.fresh
-        if e["type"] == "row_closed" and not any(f["type"] == "round_started" for f in ctx.fresh)
+        _num(e, "row") for e in ctx.fresh if e.get("type") == "row_closed" and not new_round
     }
     parts: list[Markup] = []
     for row in view["rows"]:
@@ -447,11 +404,11 @@ def tableau(view: Any, ctx: GameContext) -> Markup:
             content: Markup | None
             if box["value"] is not None:
                 content = die_face(
-                    int(box["value"]),
+                    box["value"],
                     x + 6,
                     y + 6,
                     BOX - 12,
-                    classes("placed", box["pending"] and "pending"),
+                    classes("gb-die placed", box["pending"] and "pending"),
                 )
             else:
                 content = _hint(box, x, y)
@@ -570,25 +527,14 @@ def tableau(view: Any, ctx: GameContext) -> Markup:
 
 
 # --- the player's choices ---------------------------------------------------------------
-def _button(
-    ctx: GameContext, action: dict[str, Any], text: str, testid: str, cls: str = ""
-) -> Markup | None:
-    attrs = ctx.play_attrs(action)
-    if attrs is None:
-        return None
-    return h(
-        "button", {"type": "button", **attrs, "class": cls or None, "data-testid": testid}, text
-    )
-
-
-def actions(view: Any, ctx: GameContext) -> Markup:
+def actions(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     phase = view["phase"]
     if phase == "await_roll":
         return h(
             "div",
             {"class": "choices", "role": "group"},
-            _button(
+            action_button(
                 ctx,
                 {"type": "roll"},
                 tn(t, "gb_roll_n", n=view["turn_dice"]),
@@ -602,14 +548,14 @@ def actions(view: Any, ctx: GameContext) -> Markup:
             h(
                 "div",
                 {"class": "choices", "role": "group"},
-                _button(
+                action_button(
                     ctx,
                     {"type": "roll_again"},
                     tn(t, "gb_roll_again", n=view["turn_dice"]),
                     "gb-roll-again",
                     "primary big",
                 ),
-                _button(ctx, {"type": "stop"}, t("gb_stop"), "gb-stop", "big"),
+                action_button(ctx, {"type": "stop"}, t("gb_stop"), "gb-stop", "big"),
             ),
         )
     if phase == "await_place":
@@ -617,7 +563,7 @@ def actions(view: Any, ctx: GameContext) -> Markup:
     return join()
 
 
-def place_panel(view: Any, ctx: GameContext) -> Markup:
+def place_panel(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     picked = _picked(view, ctx)
     placed = {p["die"]: p for p in view["placed"]}
@@ -625,7 +571,7 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
     for i, value in enumerate(view["roll"]):
         key = str(i)
         if key in view["can"]["place"]:
-            on = key == picked
+            on = i == picked
             dice.append(
                 h(
                     "button",
@@ -638,21 +584,21 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
                         "aria-pressed": "true" if on else "false",
                         "data-testid": f"gb-die-{i}",
                     },
-                    die_icon(value, t("gb_die_value", value=value), "big"),
+                    die_icon(value, t("gb_die_value", value=value), "gb-die-icon big"),
                 )
             )
         else:
             where = placed.get(i)
             label = (
-                t("gb_die_in_row", value=value, row=where["row"], box=where["box"])
-                if where
+                _die_label(t, value, where)
+                if where is not None
                 else t("gb_die_fits_nowhere", value=value)
             )
             dice.append(
                 h(
                     "span",
-                    {"class": classes("gb-pick off", where and "placed")},
-                    die_icon(value, label, "big"),
+                    {"class": classes("gb-pick off", where is not None and "placed")},
+                    die_icon(value, label, "gb-die-icon big"),
                 )
             )
     rows: list[Markup] = []
@@ -662,12 +608,12 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
             row = by_row[r]
             label = t(
                 "gb_place_label",
-                value=view["roll"][int(picked)],
+                value=view["roll"][picked],
                 row=r,
                 box=row["next_box"],
                 need=row_need(row, ctx.cat),
             )
-            closes = row["next_box"] == row["length"]
+            closes = row["closes_next"]
             rows.append(
                 h(
                     "button",
@@ -690,7 +636,7 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
                 )
             )
     backs = [
-        _button(
+        action_button(
             ctx,
             {"type": "take_back", "row": r},
             t("gb_take_back", row=r),
@@ -700,7 +646,7 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
         for r in view["can"]["take_back"]
     ]
     if picked is not None:
-        value = view["roll"][int(picked)]
+        value = view["roll"][picked]
         prompt = t("gb_pick_row", value=value)
     elif view["can"]["place"]:
         prompt = t("gb_pick_die_more") if view["placed"] else t("gb_pick_die")
@@ -719,7 +665,9 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
             h(
                 "div",
                 {"class": "choices gb-commit", "role": "group"},
-                _button(ctx, {"type": "confirm"}, t("gb_confirm"), "gb-confirm", "primary big"),
+                action_button(
+                    ctx, {"type": "confirm"}, t("gb_confirm"), "gb-confirm", "primary big"
+                ),
                 backs,
             ),
         ),
@@ -732,92 +680,112 @@ def place_panel(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
+def private_panel(view: GamblerView, seat: int, ctx: GameContext) -> Markup:
     return join()
 
 
 # --- words -------------------------------------------------------------------------------
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
-    kind = event["type"]
-    who = seat_name(players, event.get("seat"))
+    kind = _text(event, "type")
+    who = seat_name(players, _seat(event))
     if kind == "board_drawn":
-        return t("gb_ev_board", board=event["board"], side=event["side"])
+        return t("gb_ev_board", board=_num(event, "board"), side=_text(event, "side"))
     if kind == "round_started":
         return t(
             "gb_ev_round",
-            round=event["round"],
-            name=layout_name(cat, event["layout"], event["name"]),
-            id=event["layout"],
-            start=seat_name(players, event["start_player"]),
-            n=event["supply"],
+            round=_num(event, "round"),
+            name=layout_name(cat, _text(event, "layout"), _text(event, "name")),
+            id=_text(event, "layout"),
+            start=seat_name(players, _seat(event, "start_player")),
+            n=_num(event, "supply"),
         )
     if kind == "turn_started":
-        if event["set_aside"]:
-            return tn(
-                t, "gb_ev_turn_aside", name=who, n=event["turn_dice"], aside=event["set_aside"]
-            )
-        return tn(t, "gb_ev_turn", name=who, n=event["turn_dice"])
+        turn_dice, aside = _num(event, "turn_dice"), _num(event, "set_aside")
+        if aside:
+            return tn(t, "gb_ev_turn_aside", name=who, n=turn_dice, aside=aside)
+        return tn(t, "gb_ev_turn", name=who, n=turn_dice)
     if kind == "skipped":
         return t("gb_ev_skipped", name=who)
     if kind == "rolling":
-        return tn(t, "gb_ev_rolling", name=who, n=event["dice"], roll=event["roll_number"])
+        return tn(
+            t, "gb_ev_rolling", name=who, n=_num(event, "dice"), roll=_num(event, "roll_number")
+        )
     if kind == "die_rolled":
         return None  # the whole roll is told once it has landed ("rolled")
     if kind == "rolled":
-        return t("gb_ev_rolled", name=who, dice=" ".join(str(v) for v in event["roll"]))
+        return t("gb_ev_rolled", name=who, dice=" ".join(str(v) for v in _nums(event, "roll")))
     if kind == "no_match":
         return t("gb_ev_no_match", name=who)
     if kind == "die_placed":
-        return t("gb_ev_placed", name=who, value=event["value"], row=event["row"], box=event["box"])
-    if kind == "die_taken_back":
-        return t("gb_ev_taken_back", name=who, value=event["value"], row=event["row"])
-    if kind == "placement_confirmed":
-        return tn(
-            t, "gb_ev_confirmed", name=who, n=len(event["placements"]), left=event["dice_left"]
+        return t(
+            "gb_ev_placed",
+            name=who,
+            value=_num(event, "value"),
+            row=_num(event, "row"),
+            box=_num(event, "box"),
         )
+    if kind == "die_taken_back":
+        return t("gb_ev_taken_back", name=who, value=_num(event, "value"), row=_num(event, "row"))
+    if kind == "placement_confirmed":
+        placements = event.get("placements")
+        n = len(placements) if isinstance(placements, list) else 0
+        return tn(t, "gb_ev_confirmed", name=who, n=n, left=_num(event, "dice_left"))
     if kind == "row_closed":
-        key = "gb_ev_closed_yellow" if event["colour"] == "yellow" else "gb_ev_closed_black"
-        return t(key, name=who, row=event["row"], code=event["code"], points=event["points"])
+        yellow = _text(event, "colour") == "yellow"
+        return t(
+            "gb_ev_closed_yellow" if yellow else "gb_ev_closed_black",
+            name=who,
+            row=_num(event, "row"),
+            code=_text(event, "code"),
+            points=_num(event, "points"),
+        )
     if kind == "settled":
-        params = {
+        gain, owed, forgiven = (
+            _num(event, "collected"),
+            _num(event, "owed"),
+            _num(event, "forgiven"),
+        )
+        params: dict[str, object] = {
             "name": who,
-            "gain": event["collected"],
-            "owed": event["owed"],
-            "paid": event["paid"],
-            "forgiven": event["forgiven"],
-            "before": event["before"],
-            "after": event["after"],
+            "gain": gain,
+            "owed": owed,
+            "paid": _num(event, "paid"),
+            "forgiven": forgiven,
+            "before": _num(event, "before"),
+            "after": _num(event, "after"),
         }
-        if event["forgiven"]:
+        if forgiven:
             return t("gb_ev_settled_debt", **params)
-        if event["collected"] and event["owed"]:
+        if gain and owed:
             return t("gb_ev_settled_both", **params)
-        if event["owed"]:
+        if owed:
             return t("gb_ev_settled_pay", **params)
         return t("gb_ev_settled_gain", **params)
     if kind == "stopped":
-        return tn(t, "gb_ev_stopped", name=who, n=event["dice_left"])
+        return tn(t, "gb_ev_stopped", name=who, n=_num(event, "dice_left"))
     if kind == "turn_ended":
         return tn(
             t,
-            f"gb_ev_end_{event['reason']}",
-            n=event["dice_back"],
+            f"gb_ev_end_{_text(event, 'reason')}",
+            n=_num(event, "dice_back"),
             name=who,
-            supply=event["supply"],
+            supply=_num(event, "supply"),
         )
     if kind == "round_ended":
+        points = _nums(event, "points")
         return t(
             "gb_ev_round_ended",
-            round=event["round"],
-            id=event["layout"],
-            name=seat_name(players, event["closer"]),
-            points=", ".join(f"{seat_name(players, s)} {p}" for s, p in enumerate(event["points"])),
+            round=_num(event, "round"),
+            id=_text(event, "layout"),
+            name=seat_name(players, _seat(event, "closer")),
+            points=", ".join(f"{seat_name(players, s)} {p}" for s, p in enumerate(points)),
         )
     if kind == "game_over":
-        names = ", ".join(seat_name(players, s) for s in event["winners"])
-        key = "gb_ev_game_over" if len(event["winners"]) == 1 else "gb_ev_game_over_shared"
-        return t(key, names=names, points=max(event["points"]))
+        winners = _nums(event, "winners")
+        names = ", ".join(seat_name(players, s) for s in winners)
+        key = "gb_ev_game_over" if len(winners) == 1 else "gb_ev_game_over_shared"
+        return t(key, names=names, points=max(_nums(event, "points"), default=0))
     return None
 
 
@@ -825,20 +793,16 @@ def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "gb_rules_")
 
 
-def results_detail(view: Any, ctx: GameContext) -> Markup:
+def results_detail(view: GamblerView, ctx: GameContext) -> Markup:
     t = ctx.t
     rounds = []
-    before = [START_POINTS] * len(ctx.players)
+    before = [view["start_points"]] * len(ctx.players)
     for r in view["results"]:
         closed = [
             h(
                 "li",
                 {"class": f"gb-closed {c['colour']}"},
-                h(
-                    "span",
-                    {"class": f"token small pc{c['seat']}", "aria-hidden": "true"},
-                    initial(seat_name(ctx.players, c["seat"])),
-                ),
+                token(c["seat"], ctx.players),
                 " ",
                 t(
                     "gb_result_row",
