@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.finish_line.view import FinishLineView
+from pygames.gambler.view import GamblerView
 
 from . import finish_line, gambler, homestretch, royal_turf, turfmaster
 from .table import Table
 
 _finish_line: Table[FinishLineView] = finish_line
-_gambler: Table[Any] = gambler
+_gambler: Table[GamblerView] = gambler
 _homestretch: Table[Any] = homestretch
 _royal_turf: Table[Any] = royal_turf
 _turfmaster: Table[Any] = turfmaster
