@@ -109,6 +109,12 @@ class PyodideBrowser:
         def on_click(event: Any) -> None:
             el = target_of(event)
             if el is None:
+                # A click on a dialog's dimmed backdrop itself (not inside the dialog).
+                backdrop = _v(event.target)
+                spec = _v(backdrop.getAttribute("data-backdrop")) if backdrop else None
+                if spec:
+                    act, _, arg = str(spec).partition(":")
+                    handler(act, arg, None)
                 return
             event.preventDefault()
             handler(
@@ -118,6 +124,17 @@ class PyodideBrowser:
             )
 
         def on_key(event: Any) -> None:
+            if event.key == "Escape":
+                # Escape closes the open dialog or drawer: its control marked data-escape.
+                close = _v(self.root.querySelector("[data-escape]"))
+                if close is not None:
+                    event.preventDefault()
+                    handler(
+                        str(close.getAttribute("data-act")),
+                        _v(close.getAttribute("data-arg")) or "",
+                        None,
+                    )
+                return
             if event.key not in ("Enter", " "):
                 return
             el = target_of(event)

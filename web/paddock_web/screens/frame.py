@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def header(app: App, title: str | None = None, behind_curtain: bool = False) -> Markup:
+def header(
+    app: App, title: str | None = None, behind_curtain: bool = False, behind_dialog: bool = False
+) -> Markup:
     t = app.cat.t
     langs = [
         h(
@@ -61,10 +63,11 @@ def header(app: App, title: str | None = None, behind_curtain: bool = False) -> 
         ]
     return h(
         "header",
-        # Behind a curtain nothing of the page can be reached, not even by Tab.
-        {"class": "site-header", "inert": behind_curtain},
+        # Behind a curtain or a dialog nothing of the page can be reached, not even by Tab.
+        {"class": "site-header", "inert": behind_curtain or behind_dialog},
         h("button", {"type": "button", "class": "brand", "data-act": "home"}, t("site_title")),
-        h("span", {"class": "game-title"}, title or ""),
+        # A table screen's top-level heading is its game.
+        h("h1" if app.screen == "table" else "span", {"class": "game-title"}, title or ""),
         h(
             "nav",
             {"class": "tools", "aria-label": t("tools")},
@@ -100,7 +103,12 @@ def confirm_dialog(app: App) -> Markup | None:
                 {"class": "form-actions"},
                 h(
                     "button",
-                    {"type": "button", "data-act": "cancel", "data-testid": "confirm-no"},
+                    {
+                        "type": "button",
+                        "data-act": "cancel",
+                        "data-testid": "confirm-no",
+                        "data-escape": True,
+                    },
                     t("keep_game"),
                 ),
                 h(
@@ -191,11 +199,12 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
             "aria-modal": "true",
             "aria-label": title,
             "data-testid": f"overlay-{app.overlay}",
+            "data-backdrop": "overlay:close",
         },
         h(
             "div",
             {"class": "overlay-inner"},
-            h("h2", {}, title),
+            h("h2", {"tabindex": "-1", "data-focus": True}, title),
             body,
             h(
                 "button",
@@ -204,6 +213,8 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                     "class": "primary",
                     "data-act": "overlay",
                     "data-arg": "close",
+                    "data-escape": True,
+                    "data-testid": "overlay-close",
                 },
                 t("close"),
             ),

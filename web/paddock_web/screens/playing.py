@@ -60,29 +60,56 @@ def screen(app: App) -> Markup:
         fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
         motion=not app.b.reduced_motion(),
     )
+    dialog = app.overlay not in (None, "log") or app.confirm is not None
     if match.is_over():
-        main = results.screen(app, view, table, ctx)
+        main = join(results.screen(app, view, table, ctx), playing.log_panel(app, table))
     else:
+        # One composition: the board fills what the side column (players, choices, log)
+        # leaves; on a phone the side becomes a band under the board. Nothing covers
+        # anything, so the board and the choices are in sight together.
         main = join(
             h(
                 "section",
                 {"class": "board-area", "aria-label": t("board")},
                 table.board(view, ctx),
             ),
-            playing.strip(app, view, table, ctx),
-            playing.action_bar(app, view, table, ctx, can_act),
+            h(
+                "div",
+                {"class": "side"},
+                playing.strip(app, view, table, ctx),
+                playing.action_bar(app, view, table, ctx, can_act),
+                playing.log_panel(app, table),
+            ),
         )
     return join(
-        frame.header(app, title),
+        frame.header(app, title, behind_dialog=dialog),
         playing.notices(app, next_up),
         h(
             "main",
-            {"class": f"table game-{match.game_id}", "id": "main"},
+            {
+                "class": classes("table", f"game-{match.game_id}", match.is_over() and "over"),
+                "id": "main",
+                "inert": dialog,
+            },
             main,
-            playing.log_panel(app, table),
         ),
+        app.overlay == "log" and playing.drawer_backdrop(app),
         frame.overlay_panel(app, table),
         frame.confirm_dialog(app),
+    )
+
+
+def drawer_backdrop(app: App) -> Markup:
+    """Behind the phone's log drawer: a tap outside the drawer closes it."""
+    return h(
+        "div",
+        {
+            "class": "drawer-backdrop",
+            "data-act": "overlay",
+            "data-arg": "close",
+            "aria-hidden": "true",
+            "data-testid": "log-backdrop",
+        },
     )
 
 
@@ -273,13 +300,34 @@ def log_panel(app: App, table: Table[Any]) -> Markup:
             lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
             if len(lines) == LOG_LINES:
                 break
+    drawer = app.overlay == "log"  # the phone's drawer (on a laptop the log is always shown)
     return h(
         "aside",
         {
-            "class": classes("log", app.overlay == "log" and "open"),
-            "aria-label": t("log"),
+            "class": classes("log", drawer and "open"),
+            "aria-labelledby": "log-h",
             "data-testid": "log",
+            "role": "dialog" if drawer else None,
+            "aria-modal": "true" if drawer else None,
         },
-        h("h2", {}, t("log")),
-        h("ol", {"aria-live": "off"}, lines),
+        h(
+            "div",
+            {"class": "log-head"},
+            h("h2", {"id": "log-h", "tabindex": "-1", "data-focus": drawer or None}, t("log")),
+            drawer
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "small close-drawer",
+                    "data-act": "overlay",
+                    "data-arg": "close",
+                    "data-escape": True,
+                    "data-testid": "log-close",
+                },
+                t("close"),
+            ),
+        ),
+        # A region a keyboard user can reach and scroll.
+        h("ol", {"aria-live": "off", "tabindex": "0", "aria-labelledby": "log-h"}, lines),
     )
