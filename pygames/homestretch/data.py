@@ -122,6 +122,8 @@ FINISH = 10  # a horse is finished once its position is >= 10
 ROWS: tuple[str, ...] = ("WIN", "PLACE", "SHOW")
 ROW_INDEX: dict[str, int] = {"WIN": 1, "PLACE": 2, "SHOW": 3}
 PLACE_NAMES: tuple[str, ...] = ("WIN", "PLACE", "SHOW")  # 1st, 2nd, 3rd
+CELLS: tuple[tuple[int, str], ...] = tuple((h, row) for h in HORSES for row in ROWS)
+"""The 33 betting cells, horse-major."""
 PAYOUT: dict[str, dict[int, int]] = {
     row: dict(zip(HORSES, values, strict=True))
     for row, values in (

@@ -31,21 +31,19 @@ from __future__ import annotations
 import pickle
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State, is_listed
+from ..core.state import JSON, Action, BadSave, Event, Option, State, is_listed
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
     CARD_COST,
     CARD_HORSE,
+    CELLS,
     COLOURS,
     DEAL_SIZE,
     FINISH,
     GROUP,
     HANDICAP_BONUS,
-    HANDICAP_COLOUR,
     HANDICAP_SUPPLY,
-    HANDICAP_TYPES,
-    HORSE_NAMES,
     HORSES,
     MARKER_VALUE,
     MARKERS,
@@ -57,12 +55,11 @@ from .data import (
     RED_CARDS,
     ROW_INDEX,
     ROWS,
-    SHARE_COST,
-    SQUARES,
     START_MONEY,
     bonus_distance,
     race_colour,
 )
+from .view import Decision, HomestretchView, Tie, TieStep, build_view
 
 PHASES = (
     "deal",
@@ -115,7 +112,6 @@ ROLL_OUTCOMES: list[tuple[Action, float]] = [
     ({"type": "roll", "a": a, "b": b}, 1 / 36) for a, b in DICE
 ]
 ROLL_ACTIONS: list[Action] = [o for o, _ in ROLL_OUTCOMES]
-CELLS: list[tuple[int, str]] = [(h, row) for h in HORSES for row in ROWS]
 ALL_CARDS: frozenset[str] = frozenset(CARD_HORSE)
 
 
@@ -127,6 +123,18 @@ def fast_copy(data: Any) -> Any:
 def share_value(cards: list[str]) -> int:
     """Total cost of share cards (tie-break step 1, P38)."""
     return sum(CARD_COST[c] for c in cards)
+
+
+COLOUR_CHOICE = Option(
+    name="colours",
+    values=(),
+    default="",
+    description="Each player's colour (spec §2 step 1); it breaks ties in turn order (P2).",
+    per_seat=COLOURS,
+)
+"""The players' colours, one different colour per seat; by default seat i plays
+COLOURS[i]. Free text ("red,black,…"), checked by the engine (``Option.per_seat``)."""
+TIE_STEPS: tuple[TieStep, ...] = ("share_value", "long_shots", "middles", "favourites")
 
 
 def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
@@ -141,7 +149,7 @@ def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
     )
 
 
-class HomestretchState(State[Any]):
+class HomestretchState(State[HomestretchView]):
     game_id = "homestretch"
     # A whole betting turn in one step, and any marker id of a listed value, are
     # accepted without being listed (the list stays short for bots and the table).
@@ -208,7 +216,7 @@ class HomestretchState(State[Any]):
         s = cls()
         s.players = list(players)
         s.options = dict(options)
-        s.colours = list(COLOURS[:n])
+        s.colours = COLOUR_CHOICE.seat_picks(str(options.get("colours", "")), n)
         s.money = [START_MONEY] * n
         s.deck = sorted(BLUE_CARDS)
         s.hands = [[] for _ in range(n)]
@@ -247,6 +255,53 @@ class HomestretchState(State[Any]):
 
     def ranks(self) -> list[int]:
         return [self.rank(s) for s in range(self.n)]
+
+    def share_value(self, seat: int) -> int:
+        """Total cost of the seat's shares (P38 step 1)."""
+        return share_value(self.shares[seat])
+
+    def shares_of(self, seat: int, horse: int) -> int:
+        """How many shares of ``horse`` the seat owns (P34)."""
+        return sum(1 for c in self.shares[seat] if CARD_HORSE[c] == horse)
+
+    def place_of(self, horse: int) -> int | None:
+        """The horse's place (1–3) in this race, or None while it runs."""
+        return self.finished.index(horse) + 1 if horse in self.finished else None
+
+    def plus_squares(self, horse: int) -> int:
+        """Extra squares the horse's plus marker adds to its own-number move (P24)."""
+        t = self.hcap[horse]
+        return HANDICAP_BONUS[t] if t is not None and t != "X" else 0
+
+    def tie_keys(self) -> list[tuple[int, int, int, int, int]]:
+        """P38/P39 per seat: money, share value, long shots, middle horses, favourites."""
+        return [tie_key(self.money[s], self.shares[s]) for s in range(self.n)]
+
+    def ties(self) -> list[Tie]:
+        """Groups of seats level on money, richest first, with the step that ordered them."""
+        keys = self.tie_keys()
+        ranking = self._key_ranking()
+        by_money: dict[int, list[int]] = {}
+        for seat in range(self.n):
+            by_money.setdefault(self.money[seat], []).append(seat)
+        out: list[Tie] = []
+        for amount, group in sorted(by_money.items(), reverse=True):
+            if len(group) < 2:
+                continue
+            step = next(
+                (TIE_STEPS[k - 1] for k in range(1, 5) if len({keys[s][k] for s in group}) > 1),
+                None,
+            )
+            best = min(ranking[s] for s in group)
+            out.append(
+                {
+                    "seats": group,
+                    "money": amount,
+                    "decided_by": step,
+                    "ahead": [s for s in group if ranking[s] == best],
+                }
+            )
+        return out
 
     def last_place(self) -> list[int]:
         """P25: unfinished horses with the lowest position."""
@@ -918,7 +973,7 @@ class HomestretchState(State[Any]):
             if t == "X":  # V4 only: an X cancels a bonus move
                 self._remove_marker(h, events, "X cancels the bonus move")
                 return False
-            extra = HANDICAP_BONUS[t]
+            extra = self.plus_squares(h)
             self._remove_marker(h, events, f"{t} used")
         start = self.pos[h]
         self.pos[h] = start + base + extra
@@ -1021,7 +1076,7 @@ class HomestretchState(State[Any]):
         purses = []
         for place, h in enumerate(self.finished, start=1):
             amount = purse[place - 1]
-            owned = [sum(1 for c in self.shares[s] if CARD_HORSE[c] == h) for s in range(self.n)]
+            owned = [self.shares_of(s, h) for s in range(self.n)]
             total = sum(owned)
             paid = []
             for s in range(self.n):
@@ -1239,12 +1294,30 @@ class HomestretchState(State[Any]):
         return False
 
     # --- views, results -------------------------------------------------------
-    def decision(self) -> str | None:
+    def private_turn(self) -> bool:
+        """Every draft pick (the hand) and every betting turn (marker values) is secret (§9)."""
+        return self.phase in ("draft", "betting")
+
+    def holds_secrets(self, seat: int) -> bool:
+        """Kept draft cards until the reveal; confirmed bet markers until the payout.
+
+        Both are public facts (kept counts and confirmed turns are on the table)."""
+        if self.phase in ("draft", "ghost"):
+            return bool(self.kept[seat])
+        if self.phase in ("claims", "betting", "roll_off", "race"):
+            return self.submitted[seat]
+        return False
+
+    def decision(self) -> Decision | None:
         """The kind of decision due now (None at chance nodes and at the end)."""
         if self.is_terminal() or self.is_chance():
             return None
         if self.phase == "race":
-            return self.pending
+            return {
+                "move_choice": "move_choice",
+                "reroll_or_stop": "reroll_or_stop",
+                "bonus_target": "bonus_target",
+            }[self.pending or "bonus_target"]
         return {
             "draft": "draft_pick",
             "claims": "bet_order_claim",
@@ -1252,251 +1325,9 @@ class HomestretchState(State[Any]):
             "buying": "buy_action",
         }[self.phase]
 
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (spec §9); ``None`` is the public table.
-
-        Seats are 0-based indexes into ``players``; horses are the numbers 2–12; rows
-        are "WIN", "PLACE", "SHOW"; money is in k.
-
-        - ``game``: "homestretch"; ``viewer``: the seat or None; ``players``: names;
-          ``colours``: colour per seat; ``options``: the variant switches.
-        - ``phase``: "deal" | "draft" | "ghost" | "race_card" | "claims" | "betting" |
-          "roll_off" | "race" | "display" | "buying" | "blind" | "over".
-        - ``decision``: what the player to act must decide: "draft_pick",
-          "bet_order_claim", "place_bets" (a betting turn: place_marker /
-          take_back_marker / confirm_bets), "move_choice", "reroll_or_stop",
-          "bonus_target", "buy_action"; None at chance nodes and at the end.
-        - ``current_player``: seat to act, -1 at a chance node, -2 when over;
-          ``current_colour``: its colour or None.
-        - ``race``: current race 1–4 (0 before race 1); ``races``: 4 (2 in V3).
-        - ``seats``: per seat {seat, name, colour, money, rank (P3), marker_limit
-          (= rank), shares: card ids (public after the draft reveal, else []),
-          share_value, hand_size (draft), kept_count (draft), picked (this draft
-          round), bets_submitted (this race), markers_on_board (submitted count)}.
-        - ``track``: {squares: 9, finish: 10, lanes: [2..12]}.
-        - ``horses``: per horse 2–12 {horse, name, cost, group, position,
-          finished: place 1–3 or None, handicap: "X" | "+2" | "+4" | "+6" | None,
-          handicap_colour, shares: {str(seat): count} of owned shares}.
-        - ``finish_order``: horses finished this race, 1st first; ``finishing_circles``:
-          [{place, row, horse or None}] for WIN, PLACE, SHOW.
-        - ``handicap_supply``: marker type → count in the supply.
-        - ``race_card``: this race's card {id, colour, name, purse: [W, P, S],
-          handicaps: {str(horse): type}} or None; ``race_stack``: race cards still to
-          come (count; the cards themselves are never shown).
-        - ``betting_board``: [{horse, row, payout (k per marker point), markers:
-          [{seat, colour, marker, value}]}] for the 33 cells, horse-major. Markers of
-          submitted turns are shown to all with marker/value None (face down) except
-          to their owner (and to everyone with V2 open bets); the bettor's own
-          unconfirmed markers are shown only to himself.
-        - ``payouts``: {row: {str(horse): value}}, the betting board's rates.
-        - ``betting``: {default_order, order (working order during claims, then the
-          betting order), claims: [{seat, choice, target}], claim_due: seat or None,
-          bettor: seat or None, fixed_order: V1}.
-        - ``my_markers``: the viewer's own 5 markers [{marker, value, horse, row}]
-          (horse/row None while in hand); None for the public table.
-        - ``draft``: {round, deal_size, ghost: 2-player game, ghost_hand_size,
-          pool_size, hand: the viewer's current hand [{card, horse, cost}] (None for
-          the public table), kept: the viewer's kept cards (None for the public)}.
-        - ``turn``: {seat, colour, start_player, start_by ("money" | "roll_off"),
-          roll: rolls made this turn 0–2, dice: {a, b, sum, difference} or None,
-          pending decision, bonus_targets, bonus_squares, turns: turns begun};
-          ``roll_off``: {seats still tied, rolls this round [{seat, a, b, sum}],
-          rounds: earlier rounds}.
-        - ``buying``: {round 1–2 (0 before), order, due: seat or None, display:
-          [{card, horse, cost}], stack_size, stack: sorted card ids still in the
-          stack (public knowledge, §9), blind_price: 3 + highest stack cost or None,
-          purchases: [{round, seat, choice, card, horse, price}], removed: cards that
-          left the game after buying}.
-        - ``results``: per finished race {race, card, name, colour, purse, places,
-          positions: {str(horse): position}, purses: [{place, row, horse, purse,
-          shares, paid: [{seat, shares, amount}], unpaid}], bets: [{seat, marker,
-          value, horse, row, place, rate, amount}], gains: per seat {purse, bets,
-          total}, money: after payout}.
-        - ``ranking``: rank per seat with the tie-breaks of P38/P39 when over (else
-          None); ``winners``: seats ranked 1 when over (else None).
-        """
-        n = self.n
-        me = viewer if viewer is not None and 0 <= viewer < n else None
-        open_bets = self.opt("open_bets")
-        drafting = self.phase in ("deal", "draft", "ghost")
-        ranks = self.ranks()
-        bettor = self.order[self.bettor_index] if self.phase == "betting" else None
-        seats = [
-            {
-                "seat": s,
-                "name": self.players[s],
-                "colour": self.colours[s],
-                "money": self.money[s],
-                "rank": ranks[s],
-                "marker_limit": ranks[s],
-                "shares": list(self.shares[s]),
-                "share_value": share_value(self.shares[s]),
-                "hand_size": len(self.hands[s]),
-                "kept_count": len(self.kept[s]),
-                "picked": self.picked[s] if self.phase in ("draft", "ghost") else False,
-                "bets_submitted": self.submitted[s],
-                "markers_on_board": len(self.bets[s]) if self.submitted[s] else 0,
-            }
-            for s in range(n)
-        ]
-        horses = []
-        for h in HORSES:
-            owners: dict[str, int] = {}
-            for s in range(n):
-                k = sum(1 for c in self.shares[s] if CARD_HORSE[c] == h)
-                if k:
-                    owners[str(s)] = k
-            t = self.hcap[h]
-            horses.append(
-                {
-                    "horse": h,
-                    "name": HORSE_NAMES[h],
-                    "cost": SHARE_COST[h],
-                    "group": GROUP[h],
-                    "position": self.pos[h],
-                    "finished": self.finished.index(h) + 1 if h in self.finished else None,
-                    "handicap": t,
-                    "handicap_colour": HANDICAP_COLOUR[t] if t else None,
-                    "shares": owners,
-                }
-            )
-        board = []
-        for h, row in CELLS:
-            markers = []
-            for s in range(n):
-                if not (self.submitted[s] or (s == me and s == bettor)):
-                    continue
-                shown = open_bets or s == me
-                for m, (bh, br) in sorted(self.bets[s].items()):
-                    if bh == h and br == row:
-                        markers.append(
-                            {
-                                "seat": s,
-                                "colour": self.colours[s],
-                                "marker": m if shown else None,
-                                "value": MARKER_VALUE[m] if shown else None,
-                            }
-                        )
-            board.append({"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": markers})
-        my_markers = None
-        if me is not None:
-            my_markers = [
-                {
-                    "marker": m,
-                    "value": MARKER_VALUE[m],
-                    "horse": self.bets[me][m][0] if m in self.bets[me] else None,
-                    "row": self.bets[me][m][1] if m in self.bets[me] else None,
-                }
-                for m in MARKERS
-            ]
-        card = None
-        if self.race_cards and self.phase != "race_card" and len(self.race_cards) >= self.race:
-            cid = self.race_cards[self.race - 1]
-            rc = RACE_CARDS[cid]
-            card = {
-                "id": cid,
-                "colour": rc["colour"],
-                "name": rc["name"],
-                "purse": list(rc["purse"]),
-                "handicaps": {str(h): t for h, t in rc["handicaps"].items()},
-            }
-
-        def cards(ids: list[str]) -> list[dict[str, Any]]:
-            return [{"card": c, "horse": CARD_HORSE[c], "cost": CARD_COST[c]} for c in ids]
-
-        buying_open = self.phase in ("display", "buying", "blind")
-        dice = None
-        if self.dice is not None:
-            a, b = self.dice
-            dice = {"a": a, "b": b, "sum": a + b, "difference": abs(a - b)}
-        over = self.is_terminal()
-        ranking = self.ranking() if over else None
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "colours": list(self.colours),
-            "options": dict(self.options),
-            "phase": self.phase,
-            "decision": self.decision(),
-            "current_player": self.current_player(),
-            "current_colour": (
-                self.colours[self.current_player()] if self.current_player() >= 0 else None
-            ),
-            "race": self.race,
-            "races": self.races,
-            "seats": seats,
-            "track": {"squares": SQUARES, "finish": FINISH, "lanes": list(HORSES)},
-            "horses": horses,
-            "finish_order": list(self.finished),
-            "finishing_circles": [
-                {
-                    "place": i + 1,
-                    "row": PLACE_NAMES[i],
-                    "horse": self.finished[i] if i < len(self.finished) else None,
-                }
-                for i in range(3)
-            ],
-            "handicap_supply": {t: self.supply[t] for t in HANDICAP_TYPES},
-            "race_card": card,
-            "race_stack": self.races - len(self.race_cards),
-            "betting_board": board,
-            "payouts": {row: {str(h): PAYOUT[row][h] for h in HORSES} for row in ROWS},
-            "betting": {
-                "default_order": list(self.default_order),
-                "order": list(self.order),
-                "claims": fast_copy(self.claims),
-                "claim_due": self._current_seat() if self.phase == "claims" else None,
-                "bettor": bettor,
-                "fixed_order": self.opt("fixed_betting_order"),
-            },
-            "my_markers": my_markers,
-            "draft": {
-                "round": self.draft_round,
-                "deal_size": self.deal_size,
-                "ghost": n == 2,
-                "ghost_hand_size": len(self.ghost),
-                "pool_size": len(self.pool) if drafting else None,
-                "hand": cards(sorted(self.hands[me])) if me is not None else None,
-                "kept": cards(sorted(self.kept[me])) if me is not None else None,
-            },
-            "turn": {
-                "seat": self.turn if self.phase == "race" else None,
-                "colour": self.colours[self.turn] if self.phase == "race" else None,
-                "start_player": self.start_player,
-                "start_by": self.start_by or None,
-                "roll": self.roll_no,
-                "dice": dice,
-                "pending": self.pending if self.phase == "race" else None,
-                "bonus_targets": list(self.bonus_targets),
-                "bonus_squares": self.bonus_squares if self.bonus_targets else None,
-                "turns": self.turns,
-            },
-            "roll_off": {
-                "seats": list(self.rolloff),
-                "rolls": [
-                    {"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in self.rolloff_rolls
-                ],
-                "rounds": [
-                    [{"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in rnd]
-                    for rnd in self.rolloff_log
-                ],
-            },
-            "buying": {
-                "round": self.buy_round,
-                "order": list(self.buy_order),
-                "due": self._current_seat() if self.phase == "buying" else None,
-                "display": cards(self.display),
-                "stack_size": len(self.pool) if buying_open else 0,
-                "stack": sorted(self.pool) if buying_open else [],
-                "blind_price": self.blind_price() if buying_open else None,
-                "purchases": fast_copy(self.purchases),
-                "removed": list(self.removed_after_buying),
-            },
-            "results": fast_copy(self.results),
-            "ranking": ranking,
-            "winners": [s for s, r in enumerate(ranking) if r == 1] if ranking else None,
-        }
+    def view(self, viewer: int | None = None) -> HomestretchView:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table (see view.py)."""
+        return build_view(self, viewer)
 
     def scores(self) -> list[float]:
         """Final money per seat (P37)."""
@@ -1509,7 +1340,10 @@ class HomestretchState(State[Any]):
         seats equal on all of these share a rank."""
         if not self.is_terminal():
             raise ValueError("the game is not over yet")
-        keys = [tie_key(self.money[s], self.shares[s]) for s in range(self.n)]
+        return self._key_ranking()
+
+    def _key_ranking(self) -> list[int]:
+        keys = self.tie_keys()
         return [1 + sum(1 for other in keys if other > k) for k in keys]
 
     # --- saving ---------------------------------------------------------------

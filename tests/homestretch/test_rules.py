@@ -53,12 +53,43 @@ def test_data_matches_the_spec_tables() -> None:
 
 def test_options_have_descriptions_and_default_off() -> None:
     assert [o.name for o in GAME.options] == [
+        "colours",
         "fixed_betting_order",
         "open_bets",
         "short_game",
         "literal_handicaps",
     ]
-    assert all(o.default is False and o.description for o in GAME.options)
+    switches = [o for o in GAME.options if o.values]
+    assert all(o.default is False and o.description for o in switches)
+
+
+def test_players_choose_their_colours_default_by_seat() -> None:
+    """Setup step 1: each player chooses a different colour; without a choice, by seat."""
+    assert new_state(3).colours == ["black", "blue", "green"]
+    s = GAME.new_state(["Ann", "Ben", "Cy"], {"colours": "yellow,red,black"})
+    assert isinstance(s, HomestretchState)
+    assert s.colours == ["yellow", "red", "black"]
+    assert s.view(None)["colours"] == ["yellow", "red", "black"]
+    for bad in ("red,red,black", "red,black", "pink,red,black", "red,black,blue,green"):
+        with pytest.raises(ValueError):
+            GAME.new_state(["Ann", "Ben", "Cy"], {"colours": bad})
+    # The chosen colours order the ties (P2). Hands of equal costs, and everyone keeps
+    # the dearest card: all end level on money, so the betting order is by colour.
+    deal(
+        s,
+        [
+            ["B2a", "B3a", "B4a", "B5a", "B6a"],
+            ["B12a", "B11a", "B10a", "B9a", "B7a"],
+            ["B2b", "B3b", "B4b", "B5b", "B8a"],
+        ],
+    )
+    while s.phase == "draft":
+        act(s, "draft_pick", card=max(s.hands[s.current_player()], key=CARD_COST.__getitem__))
+    s.apply({"type": "race_card", "card": "P1"})
+    assert s.money == [20, 20, 20] and s.ranks() == [1, 1, 1]
+    assert [s.colours[x] for x in s.default_order] == ["black", "red", "yellow"]
+    # Actions name the player by the chosen colour.
+    assert all(a["player"] == s.colours[s.current_player()] for a in s.legal_actions())
 
 
 @pytest.mark.parametrize("n", [1, 7])

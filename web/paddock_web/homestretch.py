@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.view import FinalResults
 from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES
+from pygames.homestretch.view import HomestretchView
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
@@ -113,21 +115,6 @@ def _share_badge(card: str, ctx: GameContext | None = None, secret: bool = False
 
 
 # --- the hooks the site calls -----------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Every draft pick (the hand) and every betting turn (marker values) is private (§9)."""
-    return public_view["phase"] in ("draft", "betting")
-
-
-def has_private(view: Any, seat: int) -> bool:
-    phase = view["phase"]
-    info = view["seats"][seat]
-    if phase in ("draft", "ghost"):
-        return bool(info["kept_count"])
-    if phase in ("claims", "betting", "roll_off", "race"):
-        return bool(info["bets_submitted"])
-    return False
-
-
 def score_text(view: Any, seat: int, ctx: GameContext) -> str:
     return money(ctx.cat, view["seats"][seat]["money"])
 
@@ -987,7 +974,7 @@ def actions(view: Any, ctx: GameContext) -> Markup:
             h("p", {}, t("hs_pick_help")),
             h("div", {"class": "choices hand", "role": "group", "data-testid": "hand"}, picks),
         )
-        return private_frame(view, seat, ctx, inner)
+        return inner
     if phase == "claims":
         items = []
         for i, a in enumerate(ctx.legal):
@@ -1007,7 +994,7 @@ def actions(view: Any, ctx: GameContext) -> Markup:
             h("div", {"class": "choices", "role": "group"}, items),
         )
     if phase == "betting":
-        return private_frame(view, seat, ctx, bet_controls(view, seat, ctx))
+        return bet_controls(view, seat, ctx)
     if phase == "race":
         pending = view["turn"]["pending"]
         dice = view["turn"]["dice"]
@@ -1175,8 +1162,8 @@ def bet_controls(view: Any, seat: int, ctx: GameContext) -> Markup:
     return join(*parts)
 
 
-def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
-    """The owner's framed panel: kept draft cards, or their five bet markers."""
+def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
+    """The seat's own secrets: kept draft cards, or their five bet markers."""
     t = ctx.t
     body: list[Markup] = []
     if view["phase"] in ("draft", "ghost", "deal"):
@@ -1240,21 +1227,7 @@ def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None =
                 h("ul", {}, lines or h("li", {}, t("hs_none_placed"))),
             )
         )
-    return h(
-        "section",
-        {
-            "class": f"private pc{seat}",
-            "data-testid": f"private-{seat}",
-            "aria-label": t("private_of", name=ctx.players[seat]),
-        },
-        h("h3", {}, token(seat, ctx.players), " ", t("private_of", name=ctx.players[seat])),
-        body,
-        inner,
-    )
-
-
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
-    return private_frame(view, seat, ctx)
+    return join(*body)
 
 
 # --- words -------------------------------------------------------------------------------
@@ -1528,69 +1501,53 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
         {"class": "race-results hs-results"},
         h("h2", {}, t("hs_settlements")),
         h("ol", {}, races),
-        view.get("ranking") and tie_breaks(view, ctx),
-    )
-
-
-def tie_key(view: Any, seat: int) -> tuple[int, int, int, int, int]:
-    info = view["seats"][seat]
-    groups = [GROUP[card_horse(c)] for c in info["shares"]]
-    return (
-        int(info["money"]),
-        int(info["share_value"]),
-        groups.count("long shot"),
-        groups.count("middle"),
-        groups.count("favourite"),
+        view["final"] and tie_breaks(view, view["final"], ctx),
     )
 
 
 STEP_KEYS = ("hs_tb_money", "hs_tb_value", "hs_tb_long", "hs_tb_middle", "hs_tb_fav")
+STEP_KEY: dict[str, str] = {
+    "share_value": "hs_tb_value",
+    "long_shots": "hs_tb_long",
+    "middles": "hs_tb_middle",
+    "favourites": "hs_tb_fav",
+}
 
 
-def tie_breaks(view: Any, ctx: GameContext) -> Markup:
-    """P38/P39: the final order by money, then share value, long shots, middles, favourites."""
+def tie_breaks(view: HomestretchView, final: FinalResults, ctx: GameContext) -> Markup:
+    """P38/P39: the final order by money, then share value, long shots, middles, favourites
+    (the keys and what settled each tie come from the engine)."""
     t = ctx.t
     n = len(ctx.players)
-    keys = [tie_key(view, s) for s in range(n)]
-    ranking = view["ranking"]
+    ranking = final["ranking"]
     order = sorted(range(n), key=lambda s: (ranking[s], s))
+    keys = view["standings"]
     rows = [
         h(
             "tr",
             {"class": f"pc{s}"},
             h("td", {"class": "num"}, str(ranking[s])),
             h("td", {}, token(s, ctx.players), " ", ctx.players[s]),
-            h("td", {"class": "num"}, money(ctx.cat, keys[s][0])),
-            h("td", {"class": "num"}, money(ctx.cat, keys[s][1])),
-            [h("td", {"class": "num"}, str(v)) for v in keys[s][2:]],
+            h("td", {"class": "num"}, money(ctx.cat, keys[s]["money"])),
+            h("td", {"class": "num"}, money(ctx.cat, keys[s]["share_value"])),
+            [
+                h("td", {"class": "num"}, str(keys[s][step]))
+                for step in ("long_shots", "middles", "favourites")
+            ],
         )
         for s in order
     ]
     notes = []
-    by_money: dict[int, list[int]] = {}
-    for s in range(n):
-        by_money.setdefault(keys[s][0], []).append(s)
-    for amount, group in sorted(by_money.items(), reverse=True):
-        if len(group) < 2:
-            continue
-        names = ", ".join(ctx.players[s] for s in group)
-        step = next(
-            (k for k in range(1, 5) if len({keys[s][k] for s in group}) > 1),
-            None,
-        )
+    for tie in view["ties"]:
+        names = ", ".join(ctx.players[s] for s in tie["seats"])
+        amount = money(ctx.cat, tie["money"])
+        step = tie["decided_by"]
         if step is None:
-            notes.append(t("hs_tb_shared", names=names, money=money(ctx.cat, amount)))
+            notes.append(t("hs_tb_shared", names=names, money=amount))
         else:
-            best = min(ranking[s] for s in group)
-            ahead = ", ".join(ctx.players[s] for s in group if ranking[s] == best)
+            ahead = ", ".join(ctx.players[s] for s in tie["ahead"])
             notes.append(
-                t(
-                    "hs_tb_decided",
-                    names=names,
-                    money=money(ctx.cat, amount),
-                    step=t(STEP_KEYS[step]),
-                    ahead=ahead,
-                )
+                t("hs_tb_decided", names=names, money=amount, step=t(STEP_KEY[step]), ahead=ahead)
             )
     if not notes:
         notes.append(t("hs_tb_none"))
