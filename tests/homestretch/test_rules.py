@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from pygames.homestretch.data import (
     RACE_CARDS,
     SHARE_COST,
 )
+from pygames.homestretch.state import Phase
 
 from .test_scenarios import (
     act,
@@ -483,3 +485,19 @@ def test_from_json_refuses_damaged_data() -> None:
     del broken["money"]
     with pytest.raises(BadSave):
         HomestretchState.from_json(broken)
+
+
+def test_saves_from_before_the_typed_state_still_load() -> None:
+    """A match and a state saved by the engine before the dataclass state (and before
+    colours could be chosen) load unchanged: same fields, phase text, colours by seat."""
+    path = Path(__file__).parent / "data" / "save_before_typed_view.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    match = Match.from_json(saved["match"])
+    state = match.state
+    assert isinstance(state, HomestretchState)
+    assert state.phase == "race" and state.colours == ["black", "blue", "green"]
+    now = state.to_json()
+    assert now["options"] == {**saved["state"]["options"], "colours": ""}
+    assert {**now, "options": saved["state"]["options"]} == saved["state"]
+    direct = HomestretchState.from_json(saved["state"])
+    assert direct.to_json() == saved["state"] and direct.phase is Phase.RACE
