@@ -26,26 +26,9 @@ from .test_scenarios import (
 BOT = HomestretchBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: HomestretchState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: HomestretchState) -> dict[str, Any]:
     seat = state.current_player()
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def test_registered_as_the_homestretch_bot() -> None:
