@@ -50,12 +50,13 @@ from .data import (
     CARD_COST,
     CARD_HORSE,
     FINISH,
-    HANDICAP_BONUS,
     HORSES,
     PAYOUT,
     ROW_INDEX,
     ROWS,
     bonus_distance,
+    last_place,
+    plus_squares,
 )
 from .view import HomestretchView
 
@@ -427,8 +428,8 @@ class Race:
         extra = 0.0
         if t == "X":
             extra = X_ROLLS
-        elif t is not None:
-            d -= HANDICAP_BONUS[t]
+        else:
+            d -= plus_squares(t)
         rolls = max(d, 0) / STEP
         rolls = max(rolls, 0.55) + extra
         time = rolls / DICE_P[h]
@@ -441,15 +442,13 @@ class Race:
             del self.hcap[h]
             if t == "X":
                 return
-            extra = HANDICAP_BONUS[t]
+            extra = plus_squares(t)
         self.pos[h] += base + extra
         if self.pos[h] >= FINISH and h not in self.finished:
             self.finished.append(h)
 
     def last_place(self) -> list[int]:
-        live = self.live()
-        low = min(self.pos[h] for h in live)
-        return [h for h in live if self.pos[h] == low]
+        return last_place(self.pos, self.finished)
 
     def over(self) -> bool:
         return len(self.finished) >= 3

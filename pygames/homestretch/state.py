@@ -43,7 +43,6 @@ from .data import (
     DEAL_SIZE,
     FINISH,
     GROUP,
-    HANDICAP_BONUS,
     HANDICAP_SUPPLY,
     HORSES,
     MARKER_VALUE,
@@ -58,6 +57,8 @@ from .data import (
     ROWS,
     START_MONEY,
     bonus_distance,
+    last_place,
+    plus_squares,
     race_colour,
 )
 from .view import (
@@ -285,8 +286,7 @@ class HomestretchState(State[HomestretchView]):
 
     def plus_squares(self, horse: int) -> int:
         """Extra squares the horse's plus marker adds to its own-number move (P24)."""
-        t = self.hcap[horse]
-        return HANDICAP_BONUS[t] if t is not None and t != "X" else 0
+        return plus_squares(self.hcap[horse])
 
     def tie_keys(self) -> list[tuple[int, int, int, int, int]]:
         """P38/P39 per seat: money, share value, long shots, middle horses, favourites."""
@@ -320,9 +320,7 @@ class HomestretchState(State[HomestretchView]):
 
     def last_place(self) -> list[int]:
         """P25: unfinished horses with the lowest position."""
-        live = [h for h in HORSES if h not in self.finished]
-        low = min(self.pos[h] for h in live)
-        return [h for h in live if self.pos[h] == low]
+        return last_place(self.pos, self.finished)
 
     def hand_markers(self, seat: int) -> list[str]:
         placed = self.bets[seat]
