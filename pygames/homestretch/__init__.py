@@ -4,14 +4,14 @@
 >>> GAME.title, GAME.min_players, GAME.max_players
 ('Homestretch', 2, 6)
 >>> [o.name for o in GAME.options]
-['fixed_betting_order', 'open_bets', 'short_game', 'literal_handicaps']
+['colours', 'fixed_betting_order', 'open_bets', 'short_game', 'literal_handicaps']
 """
 
 from __future__ import annotations
 
 from ..core import Game, Option, register_game
 from .data import HORSE_NAMES, HORSES, PAYOUT, RACE_CARDS, SHARE_COST
-from .state import HomestretchState
+from .state import COLOUR_CHOICE, HomestretchState
 
 GAME = register_game(
     Game(
@@ -21,6 +21,7 @@ GAME = register_game(
         max_players=6,
         state_class=HomestretchState,
         options=(
+            COLOUR_CHOICE,
             Option(
                 name="fixed_betting_order",
                 values=(False, True),

@@ -42,7 +42,6 @@ its 11 sums).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
@@ -51,13 +50,15 @@ from .data import (
     CARD_COST,
     CARD_HORSE,
     FINISH,
-    HANDICAP_BONUS,
     HORSES,
     PAYOUT,
     ROW_INDEX,
     ROWS,
     bonus_distance,
+    last_place,
+    plus_squares,
 )
+from .view import HomestretchView
 
 GAMMA = 2.4
 STEP = 1.5
@@ -427,8 +428,8 @@ class Race:
         extra = 0.0
         if t == "X":
             extra = X_ROLLS
-        elif t is not None:
-            d -= HANDICAP_BONUS[t]
+        else:
+            d -= plus_squares(t)
         rolls = max(d, 0) / STEP
         rolls = max(rolls, 0.55) + extra
         time = rolls / DICE_P[h]
@@ -441,15 +442,13 @@ class Race:
             del self.hcap[h]
             if t == "X":
                 return
-            extra = HANDICAP_BONUS[t]
+            extra = plus_squares(t)
         self.pos[h] += base + extra
         if self.pos[h] >= FINISH and h not in self.finished:
             self.finished.append(h)
 
     def last_place(self) -> list[int]:
-        live = self.live()
-        low = min(self.pos[h] for h in live)
-        return [h for h in live if self.pos[h] == low]
+        return last_place(self.pos, self.finished)
 
     def over(self) -> bool:
         return len(self.finished) >= 3
@@ -518,7 +517,7 @@ class HomestretchBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[HomestretchView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -538,7 +537,7 @@ class HomestretchBot:
 
     # --- shares --------------------------------------------------------------
     @staticmethod
-    def _owned(view: Any, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    def _owned(view: HomestretchView, seat: int) -> tuple[dict[int, int], dict[int, int]]:
         mine: dict[int, int] = {h: 0 for h in HORSES}
         others: dict[int, int] = {h: 0 for h in HORSES}
         for hv in view["horses"]:
@@ -556,7 +555,7 @@ class HomestretchBot:
         after = (mine + 1) / (mine + 1 + others)
         return EXPECTED_PURSE[h] * factor * (after - before)
 
-    def _draft(self, view: Any, seat: int, legal: list[Action]) -> Action:
+    def _draft(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         kept = [CARD_HORSE[c["card"]] for c in view["draft"]["kept"] or []]
         n = len(view["players"])
         copies = 2 if n <= 3 else 2.6  # shares of a horse expected in play
@@ -570,7 +569,7 @@ class HomestretchBot:
                 best, best_v = a, v
         return best
 
-    def _buy(self, view: Any, seat: int, legal: list[Action]) -> Action:
+    def _buy(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         mine, others = self._owned(view, seat)
         short = view["options"].get("short_game", False)
         factor = GREEN_SHARE if short else PURPLE_SHARE + 2 * GREEN_SHARE
@@ -601,14 +600,15 @@ class HomestretchBot:
 
     # --- betting -------------------------------------------------------------
     @staticmethod
-    def _race_of(view: Any) -> Race:
+    def _race_of(view: HomestretchView) -> Race:
         pos = {hv["horse"]: hv["position"] for hv in view["horses"]}
         hcap = {hv["horse"]: hv["handicap"] for hv in view["horses"] if hv["handicap"]}
         return Race(pos, hcap, list(view["finish_order"]))
 
-    def _bet(self, view: Any, seat: int, legal: list[Action]) -> Action:
-        card = view["race_card"]["id"]
-        odds = START_ODDS[card]
+    def _bet(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
+        card = view["race_card"]
+        assert card is not None  # betting happens with this race's card revealed
+        odds = START_ODDS[card["id"]]
         probs = {
             h: [
                 odds[i][0] / 1000,
@@ -635,7 +635,7 @@ class HomestretchBot:
                     break
         placed = {
             m["marker"]: (m["horse"], m["row"])
-            for m in view["my_markers"]
+            for m in view["my_markers"] or []
             if m["horse"] is not None
         }
         legal_keys = {(a["type"], a.get("marker"), a.get("horse"), a.get("row")) for a in legal}
@@ -657,7 +657,7 @@ class HomestretchBot:
 
     # --- racing --------------------------------------------------------------
     @staticmethod
-    def _weights(view: Any, seat: int) -> dict[int, list[float]]:
+    def _weights(view: HomestretchView, seat: int) -> dict[int, list[float]]:
         card = view["race_card"]
         purse = card["purse"] if card else [0, 0, 0]
         n = len(view["players"])
@@ -674,8 +674,9 @@ class HomestretchBot:
         for cell in view["betting_board"]:
             h, row = cell["horse"], cell["row"]
             for m in cell["markers"]:
+                value: float
                 if m["seat"] == seat:
-                    value = m["value"] * PAYOUT[row][h]
+                    value = (m["value"] or 0) * PAYOUT[row][h]
                 else:
                     v = m["value"] if m["value"] is not None else HIDDEN_MARKER
                     value = -opp * v * PAYOUT[row][h]
@@ -702,14 +703,14 @@ class HomestretchBot:
                 total += p * worth(r, w)
         return total
 
-    def _race(self, view: Any, seat: int, legal: list[Action]) -> Action:
+    def _race(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         race = self._race_of(view)
         w = self._weights(view, seat)
         kind = legal[0]["type"]
         dice = view["turn"]["dice"]
         if kind == "bonus_target":
             best, best_v = legal[0], -1e18
-            squares = view["turn"]["bonus_squares"]
+            squares = view["turn"]["bonus_squares"] or 0
             for a in legal:
                 r = race.copy()
                 r.move(a["horse"], squares, False)
@@ -722,6 +723,7 @@ class HomestretchBot:
             again = self._second_roll(race, w)
             choice = "REROLL" if again > stop else "STOP"
             return next(a for a in legal if a["choice"] == choice)
+        assert dice is not None  # a move choice follows a roll
         h = dice["sum"]
         two = race.copy()
         two.move(h, 2, True)

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 # --- money (§1.1) -------------------------------------------------------------------
@@ -122,6 +123,8 @@ FINISH = 10  # a horse is finished once its position is >= 10
 ROWS: tuple[str, ...] = ("WIN", "PLACE", "SHOW")
 ROW_INDEX: dict[str, int] = {"WIN": 1, "PLACE": 2, "SHOW": 3}
 PLACE_NAMES: tuple[str, ...] = ("WIN", "PLACE", "SHOW")  # 1st, 2nd, 3rd
+CELLS: tuple[tuple[int, str], ...] = tuple((h, row) for h in HORSES for row in ROWS)
+"""The 33 betting cells, horse-major."""
 PAYOUT: dict[str, dict[int, int]] = {
     row: dict(zip(HORSES, values, strict=True))
     for row, values in (
@@ -146,6 +149,21 @@ RACES_SHORT = 2  # V3
 def bonus_distance(difference: int) -> int:
     """P25: squares of a bonus move for the dice difference 0–5."""
     return 1 if difference <= 1 else 2 if difference == 2 else 3
+
+
+def plus_squares(marker: str | None) -> int:
+    """P24: extra squares a horse's marker adds to its own-number move (0 for X or none)."""
+    return HANDICAP_BONUS.get(marker or "", 0)
+
+
+def last_place(pos: Mapping[int, int] | Sequence[int], finished: Collection[int]) -> list[int]:
+    """P25/R19: the unfinished horses with the lowest position (horses at 0 included).
+
+    ``pos`` is indexed by horse number (the engine's list of 13, or a bot's dict).
+    """
+    live = [h for h in HORSES if h not in finished]
+    low = min(pos[h] for h in live)
+    return [h for h in live if pos[h] == low]
 
 
 def race_colour(race: int, short: bool) -> str:
@@ -198,6 +216,7 @@ def _check() -> None:
             assert k == len(BLUE_CARDS) // n, "R1: floor(22/N)"
         assert k * 10 <= START_MONEY, "a draft never costs more than the start money"
     assert [bonus_distance(d) for d in range(6)] == [1, 1, 2, 3, 3, 3]
+    assert [plus_squares(t) for t in (None, "X", "+2", "+4", "+6")] == [0, 0, 2, 4, 6]
 
 
 _check()

@@ -22,30 +22,28 @@ display cards in display order, then BUY_BLIND, then PASS.
 
 >>> from pygames.homestretch import GAME
 >>> s = GAME.new_state(["Ann", "Ben", "Cy"])
->>> s.phase, len(s.chance_outcomes())
+>>> str(s.phase), len(s.chance_outcomes())
 ('deal', 22)
 """
 
 from __future__ import annotations
 
-import pickle
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State, is_listed
+from ..core.state import Action, BadSave, Event, Option, State, is_listed
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
     CARD_COST,
     CARD_HORSE,
+    CELLS,
     COLOURS,
     DEAL_SIZE,
     FINISH,
     GROUP,
-    HANDICAP_BONUS,
-    HANDICAP_COLOUR,
     HANDICAP_SUPPLY,
-    HANDICAP_TYPES,
-    HORSE_NAMES,
     HORSES,
     MARKER_VALUE,
     MARKERS,
@@ -57,28 +55,47 @@ from .data import (
     RED_CARDS,
     ROW_INDEX,
     ROWS,
-    SHARE_COST,
-    SQUARES,
     START_MONEY,
     bonus_distance,
+    last_place,
+    plus_squares,
     race_colour,
 )
-
-PHASES = (
-    "deal",
-    "draft",
-    "ghost",
-    "race_card",
-    "claims",
-    "betting",
-    "roll_off",
-    "race",
-    "display",
-    "buying",
-    "blind",
-    "over",
+from .view import (
+    BetResult,
+    Claim,
+    Decision,
+    Gain,
+    HomestretchView,
+    PaidShare,
+    PursePaid,
+    RaceResult,
+    Tie,
+    TieStep,
+    build_view,
 )
-CHANCE_PHASES = frozenset({"deal", "ghost", "race_card", "roll_off", "display", "blind"})
+
+
+class Phase(StrEnum):
+    """Every node kind a Homestretch state can be at (saved as this text)."""
+
+    DEAL = "deal"  # C1: the blue cards are dealt one draw at a time
+    DRAFT = "draft"  # a player picks a card of his hand (P6)
+    GHOST = "ghost"  # C3: the ghost's removal (2 players)
+    RACE_CARD = "race_card"  # C2: this race's card is drawn
+    CLAIMS = "claims"  # early-bet claims (P16)
+    BETTING = "betting"  # betting turns (P17)
+    ROLL_OFF = "roll_off"  # C6: the start-player roll-off
+    RACE = "race"  # C5 rolls and race decisions (P21–P29)
+    DISPLAY = "display"  # C4: the display is turned up (or refilled)
+    BUYING = "buying"  # buying rounds (P31)
+    BLIND = "blind"  # C4: the card of a blind purchase
+    OVER = "over"
+
+
+CHANCE_PHASES = frozenset(
+    {Phase.DEAL, Phase.GHOST, Phase.RACE_CARD, Phase.ROLL_OFF, Phase.DISPLAY, Phase.BLIND}
+)
 ACTION_FIELDS: dict[str, frozenset[str]] = {
     "draft_pick": frozenset({"card"}),
     "bet_order_claim": frozenset({"choice", "target"}),
@@ -91,42 +108,48 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
     "bonus_target": frozenset({"horse"}),
     "buy_action": frozenset({"choice", "card"}),
 }
-ACTION_PHASE: dict[str, str] = {
-    "draft_pick": "draft",
-    "bet_order_claim": "claims",
-    "place_marker": "betting",
-    "take_back_marker": "betting",
-    "confirm_bets": "betting",
-    "place_bets": "betting",
-    "move_choice": "race",
-    "reroll_or_stop": "race",
-    "bonus_target": "race",
-    "buy_action": "buying",
+ACTION_PHASE: dict[str, Phase] = {
+    "draft_pick": Phase.DRAFT,
+    "bet_order_claim": Phase.CLAIMS,
+    "place_marker": Phase.BETTING,
+    "take_back_marker": Phase.BETTING,
+    "confirm_bets": Phase.BETTING,
+    "place_bets": Phase.BETTING,
+    "move_choice": Phase.RACE,
+    "reroll_or_stop": Phase.RACE,
+    "bonus_target": Phase.RACE,
+    "buy_action": Phase.BUYING,
 }
-PHASE_WORDS: dict[str, str] = {
-    "draft": "during the draft",
-    "claims": "while early-bet claims are made",
-    "betting": "on a betting turn",
-    "race": "during the race",
-    "buying": "during share buying",
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.DRAFT: "during the draft",
+    Phase.CLAIMS: "while early-bet claims are made",
+    Phase.BETTING: "on a betting turn",
+    Phase.RACE: "during the race",
+    Phase.BUYING: "during share buying",
 }
 DICE: list[tuple[int, int]] = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 ROLL_OUTCOMES: list[tuple[Action, float]] = [
     ({"type": "roll", "a": a, "b": b}, 1 / 36) for a, b in DICE
 ]
 ROLL_ACTIONS: list[Action] = [o for o, _ in ROLL_OUTCOMES]
-CELLS: list[tuple[int, str]] = [(h, row) for h in HORSES for row in ROWS]
 ALL_CARDS: frozenset[str] = frozenset(CARD_HORSE)
-
-
-def fast_copy(data: Any) -> Any:
-    """A deep copy of plain data (much faster than ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
 def share_value(cards: list[str]) -> int:
     """Total cost of share cards (tie-break step 1, P38)."""
     return sum(CARD_COST[c] for c in cards)
+
+
+COLOUR_CHOICE = Option(
+    name="colours",
+    values=(),
+    default="",
+    description="Each player's colour (spec §2 step 1); it breaks ties in turn order (P2).",
+    per_seat=COLOURS,
+)
+"""The players' colours, one different colour per seat; by default seat i plays
+COLOURS[i]. Free text ("red,black,…"), checked by the engine (``Option.per_seat``)."""
+TIE_STEPS: tuple[TieStep, ...] = ("share_value", "long_shots", "middles", "favourites")
 
 
 def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
@@ -141,63 +164,64 @@ def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
     )
 
 
-class HomestretchState(State[Any]):
+@dataclass(eq=False)
+class HomestretchState(State[HomestretchView]):
     game_id = "homestretch"
     # A whole betting turn in one step, and any marker id of a listed value, are
     # accepted without being listed (the list stays short for bots and the table).
     UNLISTED_TYPES = frozenset({"place_marker", "place_bets"})
 
-    def __init__(self) -> None:
-        self.players: list[str] = []
-        self.options: dict[str, Any] = {}
-        self.colours: list[str] = []  # colour per seat
-        self.phase = "deal"
-        self.money: list[int] = []
-        self.race = 0  # current race (0 before race 1)
-        self.race_cards: list[str] = []  # revealed race cards, race order
-        # draft
-        self.deck: list[str] = []  # blue cards not yet dealt (sorted)
-        self.dealt = 0
-        self.hands: list[list[str]] = []
-        self.ghost: list[str] = []
-        self.kept: list[list[str]] = []  # secret until the reveal (P10)
-        self.draft_round = 0
-        self.picked: list[bool] = []
-        self.ghost_done = False
-        self.shares: list[list[str]] = []  # public (P11)
-        # buying pool: leftover cards, unordered (the stack once the display is out)
-        self.pool: list[str] = []
-        self.display: list[str] = []
-        self.buy_round = 0
-        self.buy_order: list[int] = []
-        self.buy_index = 0
-        self.purchases: list[dict[str, Any]] = []
-        self.removed_after_buying: list[str] = []
-        # race
-        self.hcap: list[str | None] = [None] * 13  # handicap marker per horse number
-        self.supply: dict[str, int] = dict(HANDICAP_SUPPLY)
-        self.pos: list[int] = [0] * 13
-        self.finished: list[int] = []
-        self.default_order: list[int] = []
-        self.order: list[int] = []  # working order, then betting order
-        self.claim_index = 1
-        self.claims: list[dict[str, Any]] = []
-        self.bettor_index = 0
-        self.bets: list[dict[str, list[Any]]] = []  # seat -> marker -> [horse, row]
-        self.submitted: list[bool] = []
-        self.start_player: int | None = None
-        self.start_by = ""
-        self.rolloff: list[int] = []  # seats still tied in the roll-off
-        self.rolloff_rolls: list[list[int]] = []  # [seat, a, b] this round
-        self.rolloff_log: list[list[list[int]]] = []  # finished roll-off rounds
-        self.turn = 0
-        self.roll_no = 0
-        self.pending: str | None = None
-        self.dice: list[int] | None = None
-        self.bonus_targets: list[int] = []
-        self.bonus_squares = 0
-        self.turns = 0
-        self.results: list[dict[str, Any]] = []
+    # Every field is saved (State derives saving and copying from them).
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    colours: list[str] = field(default_factory=list)  # colour per seat
+    phase: Phase = Phase.DEAL
+    money: list[int] = field(default_factory=list)
+    race: int = 0  # current race (0 before race 1)
+    race_cards: list[str] = field(default_factory=list)  # revealed race cards, race order
+    # draft
+    deck: list[str] = field(default_factory=list)  # blue cards not yet dealt (sorted)
+    dealt: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    ghost: list[str] = field(default_factory=list)
+    kept: list[list[str]] = field(default_factory=list)  # secret until the reveal (P10)
+    draft_round: int = 0
+    picked: list[bool] = field(default_factory=list)
+    ghost_done: bool = False
+    shares: list[list[str]] = field(default_factory=list)  # public (P11)
+    # buying pool: leftover cards, unordered (the stack once the display is out)
+    pool: list[str] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    buy_round: int = 0
+    buy_order: list[int] = field(default_factory=list)
+    buy_index: int = 0
+    purchases: list[dict[str, Any]] = field(default_factory=list)
+    removed_after_buying: list[str] = field(default_factory=list)
+    # race
+    hcap: list[str | None] = field(default_factory=lambda: [None] * 13)  # marker per horse
+    supply: dict[str, int] = field(default_factory=lambda: dict(HANDICAP_SUPPLY))
+    pos: list[int] = field(default_factory=lambda: [0] * 13)
+    finished: list[int] = field(default_factory=list)
+    default_order: list[int] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)  # working order, then betting order
+    claim_index: int = 1
+    claims: list[Claim] = field(default_factory=list)
+    bettor_index: int = 0
+    bets: list[dict[str, list[Any]]] = field(default_factory=list)  # marker -> [horse, row]
+    submitted: list[bool] = field(default_factory=list)
+    start_player: int | None = None
+    start_by: str = ""
+    rolloff: list[int] = field(default_factory=list)  # seats still tied in the roll-off
+    rolloff_rolls: list[list[int]] = field(default_factory=list)  # [seat, a, b] this round
+    rolloff_log: list[list[list[int]]] = field(default_factory=list)  # finished rounds
+    turn: int = 0
+    roll_no: int = 0
+    pending: str | None = None  # the race decision due: move_choice, reroll_or_stop, …
+    dice: list[int] | None = None
+    bonus_targets: list[int] = field(default_factory=list)
+    bonus_squares: int = 0
+    turns: int = 0
+    results: list[RaceResult] = field(default_factory=list)
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -205,19 +229,19 @@ class HomestretchState(State[Any]):
         n = len(players)
         if not 2 <= n <= 6:
             raise ValueError(f"Homestretch is for 2–6 players, not {n}")  # R41
-        s = cls()
-        s.players = list(players)
-        s.options = dict(options)
-        s.colours = list(COLOURS[:n])
-        s.money = [START_MONEY] * n
-        s.deck = sorted(BLUE_CARDS)
-        s.hands = [[] for _ in range(n)]
-        s.kept = [[] for _ in range(n)]
-        s.shares = [[] for _ in range(n)]
-        s.picked = [False] * n
-        s.bets = [{} for _ in range(n)]
-        s.submitted = [False] * n
-        return s
+        return cls(
+            players=list(players),
+            options=dict(options),
+            colours=COLOUR_CHOICE.seat_picks(str(options.get("colours", "")), n),
+            money=[START_MONEY] * n,
+            deck=sorted(BLUE_CARDS),
+            hands=[[] for _ in range(n)],
+            kept=[[] for _ in range(n)],
+            shares=[[] for _ in range(n)],
+            picked=[False] * n,
+            bets=[{} for _ in range(n)],
+            submitted=[False] * n,
+        )
 
     @property
     def n(self) -> int:
@@ -248,11 +272,55 @@ class HomestretchState(State[Any]):
     def ranks(self) -> list[int]:
         return [self.rank(s) for s in range(self.n)]
 
+    def share_value(self, seat: int) -> int:
+        """Total cost of the seat's shares (P38 step 1)."""
+        return share_value(self.shares[seat])
+
+    def shares_of(self, seat: int, horse: int) -> int:
+        """How many shares of ``horse`` the seat owns (P34)."""
+        return sum(1 for c in self.shares[seat] if CARD_HORSE[c] == horse)
+
+    def place_of(self, horse: int) -> int | None:
+        """The horse's place (1–3) in this race, or None while it runs."""
+        return self.finished.index(horse) + 1 if horse in self.finished else None
+
+    def plus_squares(self, horse: int) -> int:
+        """Extra squares the horse's plus marker adds to its own-number move (P24)."""
+        return plus_squares(self.hcap[horse])
+
+    def tie_keys(self) -> list[tuple[int, int, int, int, int]]:
+        """P38/P39 per seat: money, share value, long shots, middle horses, favourites."""
+        return [tie_key(self.money[s], self.shares[s]) for s in range(self.n)]
+
+    def ties(self) -> list[Tie]:
+        """Groups of seats level on money, richest first, with the step that ordered them."""
+        keys = self.tie_keys()
+        ranking = self._key_ranking()
+        by_money: dict[int, list[int]] = {}
+        for seat in range(self.n):
+            by_money.setdefault(self.money[seat], []).append(seat)
+        out: list[Tie] = []
+        for amount, group in sorted(by_money.items(), reverse=True):
+            if len(group) < 2:
+                continue
+            step = next(
+                (TIE_STEPS[k - 1] for k in range(1, 5) if len({keys[s][k] for s in group}) > 1),
+                None,
+            )
+            best = min(ranking[s] for s in group)
+            out.append(
+                {
+                    "seats": group,
+                    "money": amount,
+                    "decided_by": step,
+                    "ahead": [s for s in group if ranking[s] == best],
+                }
+            )
+        return out
+
     def last_place(self) -> list[int]:
         """P25: unfinished horses with the lowest position."""
-        live = [h for h in HORSES if h not in self.finished]
-        low = min(self.pos[h] for h in live)
-        return [h for h in live if self.pos[h] == low]
+        return last_place(self.pos, self.finished)
 
     def hand_markers(self, seat: int) -> list[str]:
         placed = self.bets[seat]
@@ -269,17 +337,17 @@ class HomestretchState(State[Any]):
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES or (self.phase == "race" and self.pending is None)
+        return self.phase in CHANCE_PHASES or (self.phase == Phase.RACE and self.pending is None)
 
     def _current_seat(self) -> int:
-        if self.phase == "claims":
+        if self.phase == Phase.CLAIMS:
             return self.default_order[self.claim_index]
-        if self.phase == "betting":
+        if self.phase == Phase.BETTING:
             return self.order[self.bettor_index]
-        if self.phase == "buying":
+        if self.phase == Phase.BUYING:
             return self.buy_order[self.buy_index]
         return self.turn
 
@@ -287,11 +355,11 @@ class HomestretchState(State[Any]):
         seat = self._current_seat()
         me = self.colours[seat]
         phase = self.phase
-        if phase == "draft":
+        if phase == Phase.DRAFT:
             return [
                 {"type": "draft_pick", "player": me, "card": c} for c in sorted(self.hands[seat])
             ]
-        if phase == "claims":
+        if phase == Phase.CLAIMS:
             out: list[Action] = [{"type": "bet_order_claim", "player": me, "choice": "KEEP"}]
             ahead = self.order[: self.order.index(seat)]
             out += [
@@ -304,9 +372,9 @@ class HomestretchState(State[Any]):
                 for t in ahead
             ]
             return out
-        if phase == "betting":
+        if phase == Phase.BETTING:
             return self._betting_actions(seat, me)
-        if phase == "race":
+        if phase == Phase.RACE:
             if self.pending == "move_choice":
                 return [
                     {"type": "move_choice", "player": me, "choice": c}
@@ -318,7 +386,7 @@ class HomestretchState(State[Any]):
                     for c in ("REROLL", "STOP")
                 ]
             return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
-        if phase == "buying":
+        if phase == Phase.BUYING:
             money = self.money[seat]
             acts: list[Action] = [
                 {"type": "buy_action", "player": me, "choice": "BUY_FACEUP", "card": c}
@@ -365,7 +433,7 @@ class HomestretchState(State[Any]):
     def why_illegal(self, action: Any) -> str | None:
         """As the base class; a dice roll is checked against a precomputed list (speed)."""
         if (
-            self.phase == "race"
+            self.phase == Phase.RACE
             and self.pending is None
             and isinstance(action, dict)
             and isinstance(action.get("type"), str)
@@ -398,8 +466,29 @@ class HomestretchState(State[Any]):
             if player not in self.colours:
                 return f"there is no player with colour {player!r} in this game"
             return f"it is {self.colours[seat]}'s turn, not {player}'s"
-        reason: str | None = getattr(self, f"_why_{kind}")(action, seat)
-        return reason
+        match kind:
+            case "draft_pick":
+                return self._why_draft_pick(action, seat)
+            case "bet_order_claim":
+                return self._why_bet_order_claim(action, seat)
+            case "place_marker":
+                return self._why_place_marker(action, seat)
+            case "take_back_marker":
+                return self._why_take_back_marker(action, seat)
+            case "confirm_bets":
+                return self._why_confirm_bets(action, seat)
+            case "place_bets":
+                return self._why_place_bets(action, seat)
+            case "move_choice":
+                return self._why_move_choice(action, seat)
+            case "reroll_or_stop":
+                return self._why_reroll_or_stop(action, seat)
+            case "bonus_target":
+                return self._why_bonus_target(action, seat)
+            case "buy_action":
+                return self._why_buy_action(action, seat)
+            case _:
+                raise AssertionError(f"unhandled action {kind!r}")
 
     def _race_expectation(self) -> str:
         return {
@@ -539,22 +628,22 @@ class HomestretchState(State[Any]):
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == "deal":
+        if phase == Phase.DEAL:
             p = 1 / len(self.deck)
             return [({"type": "deal_card", "card": c}, p) for c in self.deck]
-        if phase == "ghost":
+        if phase == Phase.GHOST:
             p = 1 / len(self.ghost)
             return [({"type": "ghost_removal", "card": c}, p) for c in sorted(self.ghost)]
-        if phase == "race_card":
+        if phase == Phase.RACE_CARD:
             left = self.race_card_candidates()
             return [({"type": "race_card", "card": c}, 1 / len(left)) for c in left]
-        if phase == "roll_off":
+        if phase == Phase.ROLL_OFF:
             colour = self.colours[self.rolloff[len(self.rolloff_rolls)]]
             return [
                 ({"type": "roll_off", "player": colour, "a": a, "b": b}, 1 / 36) for a, b in DICE
             ]
-        if phase in ("display", "blind"):
-            kind = "display_card" if phase == "display" else "blind_card"
+        if phase in (Phase.DISPLAY, Phase.BLIND):
+            kind = "display_card" if phase == Phase.DISPLAY else "blind_card"
             p = 1 / len(self.pool)
             return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
         return [(dict(o), p) for o, p in ROLL_OUTCOMES]
@@ -570,8 +659,43 @@ class HomestretchState(State[Any]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind = action["type"]
-        getattr(self, f"_do_{kind}")(action, events)
+        match action["type"]:
+            case "deal_card":
+                self._do_deal_card(action, events)
+            case "draft_pick":
+                self._do_draft_pick(action, events)
+            case "ghost_removal":
+                self._do_ghost_removal(action, events)
+            case "race_card":
+                self._do_race_card(action, events)
+            case "bet_order_claim":
+                self._do_bet_order_claim(action, events)
+            case "place_marker":
+                self._do_place_marker(action, events)
+            case "take_back_marker":
+                self._do_take_back_marker(action, events)
+            case "place_bets":
+                self._do_place_bets(action, events)
+            case "confirm_bets":
+                self._do_confirm_bets(action, events)
+            case "roll_off":
+                self._do_roll_off(action, events)
+            case "roll":
+                self._do_roll(action, events)
+            case "move_choice":
+                self._do_move_choice(action, events)
+            case "reroll_or_stop":
+                self._do_reroll_or_stop(action, events)
+            case "bonus_target":
+                self._do_bonus_target(action, events)
+            case "display_card":
+                self._do_display_card(action, events)
+            case "buy_action":
+                self._do_buy_action(action, events)
+            case "blind_card":
+                self._do_blind_card(action, events)
+            case _:
+                raise AssertionError(f"unhandled action {action['type']!r}")
         return events
 
     # deal and draft (P5–P11)
@@ -618,11 +742,11 @@ class HomestretchState(State[Any]):
                     )
             due = [s for s in range(self.n) if not self.picked[s] and self.hands[s]]
             if due:
-                self.phase = "draft"
+                self.phase = Phase.DRAFT
                 self.turn = due[0]
                 return
             if not self.ghost_done:
-                self.phase = "ghost"
+                self.phase = Phase.GHOST
                 return
             if not any(self.hands) and not self.ghost:
                 self._reveal_draft(events)
@@ -682,7 +806,7 @@ class HomestretchState(State[Any]):
     # race preparation and betting (P12–P19)
     def _prepare_race(self, events: list[Event]) -> None:
         self.race += 1
-        self.phase = "race_card"
+        self.phase = Phase.RACE_CARD
         self.pos = [0] * 13
         self.finished = []
         self.hcap = [None] * 13
@@ -731,7 +855,7 @@ class HomestretchState(State[Any]):
         if self.opt("fixed_betting_order"):
             self._begin_betting(events)
         else:
-            self.phase = "claims"
+            self.phase = Phase.CLAIMS
             self.claim_index = 1
 
     def _do_bet_order_claim(self, action: Action, events: list[Event]) -> None:
@@ -758,7 +882,7 @@ class HomestretchState(State[Any]):
             self._begin_betting(events)
 
     def _begin_betting(self, events: list[Event]) -> None:
-        self.phase = "betting"
+        self.phase = Phase.BETTING
         self.bettor_index = 0
         events.append({"type": "betting_begins", "order": list(self.order)})
 
@@ -815,7 +939,7 @@ class HomestretchState(State[Any]):
         if len(tied) == 1:
             self._begin_running(tied[0], "money", events)
         else:
-            self.phase = "roll_off"
+            self.phase = Phase.ROLL_OFF
             self.rolloff = tied
             self.rolloff_rolls = []
             events.append({"type": "roll_off_begins", "seats": list(tied)})
@@ -851,7 +975,7 @@ class HomestretchState(State[Any]):
     def _begin_running(self, seat: int, by: str, events: list[Event]) -> None:
         self.start_player = seat
         self.start_by = by
-        self.phase = "race"
+        self.phase = Phase.RACE
         events.append(
             {"type": "start_player", "seat": seat, "player": self.colours[seat], "by": by}
         )
@@ -918,7 +1042,7 @@ class HomestretchState(State[Any]):
             if t == "X":  # V4 only: an X cancels a bonus move
                 self._remove_marker(h, events, "X cancels the bonus move")
                 return False
-            extra = HANDICAP_BONUS[t]
+            extra = self.plus_squares(h)
             self._remove_marker(h, events, f"{t} used")
         start = self.pos[h]
         self.pos[h] = start + base + extra
@@ -1018,19 +1142,19 @@ class HomestretchState(State[Any]):
             for s in range(self.n)
         ]
         events.append({"type": "markers_revealed", "bets": revealed})
-        purses = []
+        purses: list[PursePaid] = []
         for place, h in enumerate(self.finished, start=1):
             amount = purse[place - 1]
-            owned = [sum(1 for c in self.shares[s] if CARD_HORSE[c] == h) for s in range(self.n)]
+            owned = [self.shares_of(s, h) for s in range(self.n)]
             total = sum(owned)
-            paid = []
+            paid: list[PaidShare] = []
             for s in range(self.n):
                 if owned[s]:
                     share = amount * owned[s] // total
                     assert share * total == amount * owned[s], "P34 whole numbers"
                     gains_purse[s] += share
                     paid.append({"seat": s, "shares": owned[s], "amount": share})
-            item = {
+            item: PursePaid = {
                 "place": place,
                 "row": PLACE_NAMES[place - 1],
                 "horse": h,
@@ -1041,15 +1165,14 @@ class HomestretchState(State[Any]):
             }
             purses.append(item)
             events.append({"type": "purse_paid", **item})
-        bets = []
-        place_of = {h: i + 1 for i, h in enumerate(self.finished)}
+        bets: list[BetResult] = []
         for s in range(self.n):
             for m, (h, r) in sorted(self.bets[s].items()):
-                finish = place_of.get(h)
+                finish = self.place_of(h)
                 pays = finish is not None and finish <= ROW_INDEX[r]
                 amount = PAYOUT[r][h] * MARKER_VALUE[m] if pays else 0
                 gains_bets[s] += amount
-                item = {
+                line: BetResult = {
                     "seat": s,
                     "marker": m,
                     "value": MARKER_VALUE[m],
@@ -1059,10 +1182,10 @@ class HomestretchState(State[Any]):
                     "rate": PAYOUT[r][h],
                     "amount": amount,
                 }
-                bets.append(item)
+                bets.append(line)
                 if amount:
-                    events.append({"type": "bet_paid", "player": self.colours[s], **item})
-        gains = []
+                    events.append({"type": "bet_paid", "player": self.colours[s], **line})
+        gains: list[Gain] = []
         for s in range(self.n):
             self.money[s] += gains_purse[s] + gains_bets[s]
             gains.append(
@@ -1102,7 +1225,7 @@ class HomestretchState(State[Any]):
         self.supply = dict(HANDICAP_SUPPLY)
         self.pending, self.dice, self.bonus_targets = None, None, []
         if self.race == self.races:
-            self.phase = "over"
+            self.phase = Phase.OVER
             ranking = self.ranking()
             events.append(
                 {
@@ -1129,12 +1252,12 @@ class HomestretchState(State[Any]):
 
     def _fill_display(self, events: list[Event]) -> None:
         if len(self.display) < self.n and self.pool:
-            self.phase = "display"
+            self.phase = Phase.DISPLAY
             return
         self.buy_round += 1
         self.buy_order = sorted(range(self.n), key=lambda s: (self.money[s], self.colour_rank(s)))
         self.buy_index = 0
-        self.phase = "buying"
+        self.phase = Phase.BUYING
         events.append(
             {
                 "type": "buying_round",
@@ -1163,7 +1286,7 @@ class HomestretchState(State[Any]):
         seat = self.buy_order[self.buy_index]
         choice = action["choice"]
         if choice == "BUY_BLIND":
-            self.phase = "blind"
+            self.phase = Phase.BLIND
             self.turn = seat
             events.append({"type": "buy_blind", "seat": seat, "player": self.colours[seat]})
             return
@@ -1202,7 +1325,7 @@ class HomestretchState(State[Any]):
         card = action["card"]
         self.pool.remove(card)
         self._buy(self.turn, card, BLIND_FEE + CARD_COST[card], "BUY_BLIND", events)
-        self.phase = "buying"
+        self.phase = Phase.BUYING
         self._next_buyer(events)
 
     def _next_buyer(self, events: list[Event]) -> None:
@@ -1239,264 +1362,43 @@ class HomestretchState(State[Any]):
         return False
 
     # --- views, results -------------------------------------------------------
-    def decision(self) -> str | None:
+    def private_turn(self) -> bool:
+        """Every draft pick (the hand) and every betting turn (marker values) is secret (§9)."""
+        return self.phase in (Phase.DRAFT, Phase.BETTING)
+
+    def holds_secrets(self, seat: int) -> bool:
+        """Kept draft cards until the reveal; confirmed bet markers until the payout.
+
+        Both are public facts (kept counts and confirmed turns are on the table)."""
+        if self.phase in (Phase.DRAFT, Phase.GHOST):
+            return bool(self.kept[seat])
+        if self.phase in (Phase.CLAIMS, Phase.BETTING, Phase.ROLL_OFF, Phase.RACE):
+            return self.submitted[seat]
+        return False
+
+    def decision(self) -> Decision | None:
         """The kind of decision due now (None at chance nodes and at the end)."""
         if self.is_terminal() or self.is_chance():
             return None
-        if self.phase == "race":
-            return self.pending
-        return {
-            "draft": "draft_pick",
-            "claims": "bet_order_claim",
-            "betting": "place_bets",
-            "buying": "buy_action",
-        }[self.phase]
+        match self.phase:
+            case Phase.DRAFT:
+                return "draft_pick"
+            case Phase.CLAIMS:
+                return "bet_order_claim"
+            case Phase.BETTING:
+                return "place_bets"
+            case Phase.BUYING:
+                return "buy_action"
+        match self.pending:
+            case "move_choice":
+                return "move_choice"
+            case "reroll_or_stop":
+                return "reroll_or_stop"
+        return "bonus_target"
 
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (spec §9); ``None`` is the public table.
-
-        Seats are 0-based indexes into ``players``; horses are the numbers 2–12; rows
-        are "WIN", "PLACE", "SHOW"; money is in k.
-
-        - ``game``: "homestretch"; ``viewer``: the seat or None; ``players``: names;
-          ``colours``: colour per seat; ``options``: the variant switches.
-        - ``phase``: "deal" | "draft" | "ghost" | "race_card" | "claims" | "betting" |
-          "roll_off" | "race" | "display" | "buying" | "blind" | "over".
-        - ``decision``: what the player to act must decide: "draft_pick",
-          "bet_order_claim", "place_bets" (a betting turn: place_marker /
-          take_back_marker / confirm_bets), "move_choice", "reroll_or_stop",
-          "bonus_target", "buy_action"; None at chance nodes and at the end.
-        - ``current_player``: seat to act, -1 at a chance node, -2 when over;
-          ``current_colour``: its colour or None.
-        - ``race``: current race 1–4 (0 before race 1); ``races``: 4 (2 in V3).
-        - ``seats``: per seat {seat, name, colour, money, rank (P3), marker_limit
-          (= rank), shares: card ids (public after the draft reveal, else []),
-          share_value, hand_size (draft), kept_count (draft), picked (this draft
-          round), bets_submitted (this race), markers_on_board (submitted count)}.
-        - ``track``: {squares: 9, finish: 10, lanes: [2..12]}.
-        - ``horses``: per horse 2–12 {horse, name, cost, group, position,
-          finished: place 1–3 or None, handicap: "X" | "+2" | "+4" | "+6" | None,
-          handicap_colour, shares: {str(seat): count} of owned shares}.
-        - ``finish_order``: horses finished this race, 1st first; ``finishing_circles``:
-          [{place, row, horse or None}] for WIN, PLACE, SHOW.
-        - ``handicap_supply``: marker type → count in the supply.
-        - ``race_card``: this race's card {id, colour, name, purse: [W, P, S],
-          handicaps: {str(horse): type}} or None; ``race_stack``: race cards still to
-          come (count; the cards themselves are never shown).
-        - ``betting_board``: [{horse, row, payout (k per marker point), markers:
-          [{seat, colour, marker, value}]}] for the 33 cells, horse-major. Markers of
-          submitted turns are shown to all with marker/value None (face down) except
-          to their owner (and to everyone with V2 open bets); the bettor's own
-          unconfirmed markers are shown only to himself.
-        - ``payouts``: {row: {str(horse): value}}, the betting board's rates.
-        - ``betting``: {default_order, order (working order during claims, then the
-          betting order), claims: [{seat, choice, target}], claim_due: seat or None,
-          bettor: seat or None, fixed_order: V1}.
-        - ``my_markers``: the viewer's own 5 markers [{marker, value, horse, row}]
-          (horse/row None while in hand); None for the public table.
-        - ``draft``: {round, deal_size, ghost: 2-player game, ghost_hand_size,
-          pool_size, hand: the viewer's current hand [{card, horse, cost}] (None for
-          the public table), kept: the viewer's kept cards (None for the public)}.
-        - ``turn``: {seat, colour, start_player, start_by ("money" | "roll_off"),
-          roll: rolls made this turn 0–2, dice: {a, b, sum, difference} or None,
-          pending decision, bonus_targets, bonus_squares, turns: turns begun};
-          ``roll_off``: {seats still tied, rolls this round [{seat, a, b, sum}],
-          rounds: earlier rounds}.
-        - ``buying``: {round 1–2 (0 before), order, due: seat or None, display:
-          [{card, horse, cost}], stack_size, stack: sorted card ids still in the
-          stack (public knowledge, §9), blind_price: 3 + highest stack cost or None,
-          purchases: [{round, seat, choice, card, horse, price}], removed: cards that
-          left the game after buying}.
-        - ``results``: per finished race {race, card, name, colour, purse, places,
-          positions: {str(horse): position}, purses: [{place, row, horse, purse,
-          shares, paid: [{seat, shares, amount}], unpaid}], bets: [{seat, marker,
-          value, horse, row, place, rate, amount}], gains: per seat {purse, bets,
-          total}, money: after payout}.
-        - ``ranking``: rank per seat with the tie-breaks of P38/P39 when over (else
-          None); ``winners``: seats ranked 1 when over (else None).
-        """
-        n = self.n
-        me = viewer if viewer is not None and 0 <= viewer < n else None
-        open_bets = self.opt("open_bets")
-        drafting = self.phase in ("deal", "draft", "ghost")
-        ranks = self.ranks()
-        bettor = self.order[self.bettor_index] if self.phase == "betting" else None
-        seats = [
-            {
-                "seat": s,
-                "name": self.players[s],
-                "colour": self.colours[s],
-                "money": self.money[s],
-                "rank": ranks[s],
-                "marker_limit": ranks[s],
-                "shares": list(self.shares[s]),
-                "share_value": share_value(self.shares[s]),
-                "hand_size": len(self.hands[s]),
-                "kept_count": len(self.kept[s]),
-                "picked": self.picked[s] if self.phase in ("draft", "ghost") else False,
-                "bets_submitted": self.submitted[s],
-                "markers_on_board": len(self.bets[s]) if self.submitted[s] else 0,
-            }
-            for s in range(n)
-        ]
-        horses = []
-        for h in HORSES:
-            owners: dict[str, int] = {}
-            for s in range(n):
-                k = sum(1 for c in self.shares[s] if CARD_HORSE[c] == h)
-                if k:
-                    owners[str(s)] = k
-            t = self.hcap[h]
-            horses.append(
-                {
-                    "horse": h,
-                    "name": HORSE_NAMES[h],
-                    "cost": SHARE_COST[h],
-                    "group": GROUP[h],
-                    "position": self.pos[h],
-                    "finished": self.finished.index(h) + 1 if h in self.finished else None,
-                    "handicap": t,
-                    "handicap_colour": HANDICAP_COLOUR[t] if t else None,
-                    "shares": owners,
-                }
-            )
-        board = []
-        for h, row in CELLS:
-            markers = []
-            for s in range(n):
-                if not (self.submitted[s] or (s == me and s == bettor)):
-                    continue
-                shown = open_bets or s == me
-                for m, (bh, br) in sorted(self.bets[s].items()):
-                    if bh == h and br == row:
-                        markers.append(
-                            {
-                                "seat": s,
-                                "colour": self.colours[s],
-                                "marker": m if shown else None,
-                                "value": MARKER_VALUE[m] if shown else None,
-                            }
-                        )
-            board.append({"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": markers})
-        my_markers = None
-        if me is not None:
-            my_markers = [
-                {
-                    "marker": m,
-                    "value": MARKER_VALUE[m],
-                    "horse": self.bets[me][m][0] if m in self.bets[me] else None,
-                    "row": self.bets[me][m][1] if m in self.bets[me] else None,
-                }
-                for m in MARKERS
-            ]
-        card = None
-        if self.race_cards and self.phase != "race_card" and len(self.race_cards) >= self.race:
-            cid = self.race_cards[self.race - 1]
-            rc = RACE_CARDS[cid]
-            card = {
-                "id": cid,
-                "colour": rc["colour"],
-                "name": rc["name"],
-                "purse": list(rc["purse"]),
-                "handicaps": {str(h): t for h, t in rc["handicaps"].items()},
-            }
-
-        def cards(ids: list[str]) -> list[dict[str, Any]]:
-            return [{"card": c, "horse": CARD_HORSE[c], "cost": CARD_COST[c]} for c in ids]
-
-        buying_open = self.phase in ("display", "buying", "blind")
-        dice = None
-        if self.dice is not None:
-            a, b = self.dice
-            dice = {"a": a, "b": b, "sum": a + b, "difference": abs(a - b)}
-        over = self.is_terminal()
-        ranking = self.ranking() if over else None
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "colours": list(self.colours),
-            "options": dict(self.options),
-            "phase": self.phase,
-            "decision": self.decision(),
-            "current_player": self.current_player(),
-            "current_colour": (
-                self.colours[self.current_player()] if self.current_player() >= 0 else None
-            ),
-            "race": self.race,
-            "races": self.races,
-            "seats": seats,
-            "track": {"squares": SQUARES, "finish": FINISH, "lanes": list(HORSES)},
-            "horses": horses,
-            "finish_order": list(self.finished),
-            "finishing_circles": [
-                {
-                    "place": i + 1,
-                    "row": PLACE_NAMES[i],
-                    "horse": self.finished[i] if i < len(self.finished) else None,
-                }
-                for i in range(3)
-            ],
-            "handicap_supply": {t: self.supply[t] for t in HANDICAP_TYPES},
-            "race_card": card,
-            "race_stack": self.races - len(self.race_cards),
-            "betting_board": board,
-            "payouts": {row: {str(h): PAYOUT[row][h] for h in HORSES} for row in ROWS},
-            "betting": {
-                "default_order": list(self.default_order),
-                "order": list(self.order),
-                "claims": fast_copy(self.claims),
-                "claim_due": self._current_seat() if self.phase == "claims" else None,
-                "bettor": bettor,
-                "fixed_order": self.opt("fixed_betting_order"),
-            },
-            "my_markers": my_markers,
-            "draft": {
-                "round": self.draft_round,
-                "deal_size": self.deal_size,
-                "ghost": n == 2,
-                "ghost_hand_size": len(self.ghost),
-                "pool_size": len(self.pool) if drafting else None,
-                "hand": cards(sorted(self.hands[me])) if me is not None else None,
-                "kept": cards(sorted(self.kept[me])) if me is not None else None,
-            },
-            "turn": {
-                "seat": self.turn if self.phase == "race" else None,
-                "colour": self.colours[self.turn] if self.phase == "race" else None,
-                "start_player": self.start_player,
-                "start_by": self.start_by or None,
-                "roll": self.roll_no,
-                "dice": dice,
-                "pending": self.pending if self.phase == "race" else None,
-                "bonus_targets": list(self.bonus_targets),
-                "bonus_squares": self.bonus_squares if self.bonus_targets else None,
-                "turns": self.turns,
-            },
-            "roll_off": {
-                "seats": list(self.rolloff),
-                "rolls": [
-                    {"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in self.rolloff_rolls
-                ],
-                "rounds": [
-                    [{"seat": s, "a": a, "b": b, "sum": a + b} for s, a, b in rnd]
-                    for rnd in self.rolloff_log
-                ],
-            },
-            "buying": {
-                "round": self.buy_round,
-                "order": list(self.buy_order),
-                "due": self._current_seat() if self.phase == "buying" else None,
-                "display": cards(self.display),
-                "stack_size": len(self.pool) if buying_open else 0,
-                "stack": sorted(self.pool) if buying_open else [],
-                "blind_price": self.blind_price() if buying_open else None,
-                "purchases": fast_copy(self.purchases),
-                "removed": list(self.removed_after_buying),
-            },
-            "results": fast_copy(self.results),
-            "ranking": ranking,
-            "winners": [s for s, r in enumerate(ranking) if r == 1] if ranking else None,
-        }
+    def view(self, viewer: int | None = None) -> HomestretchView:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table (see view.py)."""
+        return build_view(self, viewer)
 
     def scores(self) -> list[float]:
         """Final money per seat (P37)."""
@@ -1509,92 +1411,33 @@ class HomestretchState(State[Any]):
         seats equal on all of these share a rank."""
         if not self.is_terminal():
             raise ValueError("the game is not over yet")
-        keys = [tie_key(self.money[s], self.shares[s]) for s in range(self.n)]
+        return self._key_ranking()
+
+    def _key_ranking(self) -> list[int]:
+        keys = self.tie_keys()
         return [1 + sum(1 for other in keys if other > k) for k in keys]
 
     # --- saving ---------------------------------------------------------------
-    def clone(self) -> Self:
-        twin = type(self)()
-        twin.__dict__.update(fast_copy(self.__dict__))
-        return twin
-
-    _FIELDS = (
-        "players",
-        "options",
-        "colours",
-        "phase",
-        "money",
-        "race",
-        "race_cards",
-        "deck",
-        "dealt",
-        "hands",
-        "ghost",
-        "kept",
-        "draft_round",
-        "picked",
-        "ghost_done",
-        "shares",
-        "pool",
-        "display",
-        "buy_round",
-        "buy_order",
-        "buy_index",
-        "purchases",
-        "removed_after_buying",
-        "hcap",
-        "supply",
-        "pos",
-        "finished",
-        "default_order",
-        "order",
-        "claim_index",
-        "claims",
-        "bettor_index",
-        "bets",
-        "submitted",
-        "start_player",
-        "start_by",
-        "rolloff",
-        "rolloff_rolls",
-        "rolloff_log",
-        "turn",
-        "roll_no",
-        "pending",
-        "dice",
-        "bonus_targets",
-        "bonus_squares",
-        "turns",
-        "results",
-    )
-
-    def to_json(self) -> JSON:
-        return {"game": self.game_id, **fast_copy({k: getattr(self, k) for k in self._FIELDS})}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Self:
-        if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise BadSave("this is not a Homestretch state")
-        s = cls()
-        try:
-            for k in cls._FIELDS:
-                setattr(s, k, fast_copy(data[k]))
-        except KeyError as exc:
-            raise BadSave(f"the Homestretch state lacks {exc}") from None
-        if s.phase not in PHASES:
-            raise BadSave("the Homestretch state has an unknown phase")
-        n = len(s.players)
+    def _check_loaded(self) -> None:
+        n = len(self.players)
         if not 2 <= n <= 6 or any(
             len(x) != n
-            for x in (s.money, s.colours, s.hands, s.kept, s.shares, s.bets, s.submitted)
+            for x in (
+                self.money,
+                self.colours,
+                self.hands,
+                self.kept,
+                self.shares,
+                self.bets,
+                self.submitted,
+            )
         ):
             raise BadSave("the Homestretch state has a wrong number of seats")
-        cards = [*s.deck, *s.ghost, *s.pool, *s.display, *s.removed_after_buying]
-        for group in (s.hands, s.kept, s.shares):
+        cards = [*self.deck, *self.ghost, *self.pool, *self.display, *self.removed_after_buying]
+        for group in (self.hands, self.kept, self.shares):
             for x in group:
                 cards += x
         if len(cards) != len(set(cards)) or not set(cards) <= ALL_CARDS:
             raise BadSave("the Homestretch state has damaged share cards")
-        if len(s.pos) != 13 or len(s.hcap) != 13 or set(s.colours) - set(COLOURS):
+        if len(self.pos) != 13 or len(self.hcap) != 13 or set(self.colours) - set(COLOURS):
             raise BadSave("the Homestretch state has a damaged board")
-        return s

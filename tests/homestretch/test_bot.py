@@ -11,41 +11,39 @@ from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
 from pygames.homestretch.bot import HomestretchBot
 from pygames.homestretch.state import HomestretchState
 
-from .test_scenarios import (
+from .play import (
+    DESC3,
     act,
     bets_of,
-    betting_state,
-    buying_state,
     deal,
+    drafted,
     new_state,
-    race_state,
+    race_ready,
+    reach,
+    reveal,
     roll,
-    set_race,
+    run_race,
+    spread,
+    turn_up,
+    two,
 )
+
+# Seat 0 (black) owns both blue 9s and has the least money: he starts race 1.
+NINES = [
+    ["B9a", "B9b", "B6a", "B7a", "B8a"],
+    ["B5a", "B5b", "B2a", "B2b", "B12a"],  # the rival owns horse 5
+    ["B3b", "B11a", "B11b", "B4a", "B4b"],
+]
+ON_NINE = {
+    "black": bets_of([(3, "WIN", 9), (2, "PLACE", 9), (2, "SHOW", 9), (1, "WIN", 3), (1, "WIN", 2)])
+}
 
 BOT = HomestretchBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: HomestretchState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: HomestretchState) -> dict[str, Any]:
     seat = state.current_player()
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def test_registered_as_the_homestretch_bot() -> None:
@@ -83,7 +81,8 @@ def test_draft_prefers_value_over_cost() -> None:
 
 def test_bets_follow_the_race_card() -> None:
     # P5: +6 on 11 and 12, X on 6 and 8. The 3-marker goes on a plus-marker long shot.
-    state = betting_state(3, "P5", [50, 40, 30])
+    state = drafted(DESC3)
+    reveal(state, "P5")
     while state.current_player() == 0:
         state.apply(choose(state))
     cells = state.bets[0]
@@ -93,7 +92,9 @@ def test_bets_follow_the_race_card() -> None:
 
 
 def test_bot_respects_its_marker_limit_when_stacking() -> None:
-    state = betting_state(3, "P5", [50, 40, 30], fixed_betting_order=True)
+    state = drafted(DESC3, fixed_betting_order=True)
+    reveal(state, "P5")
+    assert state.rank(2) == 3
     for _ in range(2):
         act(
             state,
@@ -109,54 +110,68 @@ def test_bot_respects_its_marker_limit_when_stacking() -> None:
 
 
 def test_race_choice_pushes_own_horse_with_two() -> None:
-    bets = {
-        "black": bets_of(
-            [(3, "WIN", 9), (2, "PLACE", 9), (2, "SHOW", 9), (1, "WIN", 3), (1, "WIN", 2)]
-        )
-    }
-    state = race_state(3, "P1", shares=[["B9a", "B9b"], [], []], bets=bets)
-    set_race(state, {h: 4 for h in range(2, 13)}, turn=0)
+    state = drafted(NINES)
+    race_ready(state, "P1", ON_NINE)
+    assert state.turn == 0
     roll(state, 4, 5)
     assert choose(state)["choice"] == "TWO"
 
 
 def test_race_choice_rerolls_when_the_rolled_horse_helps_a_rival() -> None:
-    bets = {
-        "black": bets_of(
-            [(3, "WIN", 9), (2, "PLACE", 9), (2, "SHOW", 9), (1, "WIN", 3), (1, "WIN", 2)]
-        )
-    }
-    state = race_state(3, "P1", shares=[["B9a", "B9b"], ["B5a", "B5b"], []], bets=bets)
-    set_race(state, {h: 4 for h in range(2, 13)}, turn=0)
+    state = drafted(NINES)
+    race_ready(state, "P1", ON_NINE)
+    assert state.turn == 0
     roll(state, 1, 4)  # horse 5 belongs to a rival
     assert choose(state)["choice"] == "ONE_AND_REROLL"
 
 
 def test_bonus_target_prefers_own_horse() -> None:
-    state = race_state(3, "P1", shares=[["B12a"], ["B2a"], []])
-    set_race(state, {h: 5 for h in range(2, 13)} | {2: 0, 12: 0}, [7], turn=0)
+    kept = [
+        ["B12a", "B3a", "B4a", "B5a", "B6a"],
+        ["B2a", "B3b", "B4b", "B5b", "B6b"],
+        ["B9a", "B9b", "B10a", "B10b", "B11a"],
+    ]
+    state = drafted(kept)
+    race_ready(state, "P2")  # 2 and 12 carry no marker on P2
+    reach(state, {h: 5 for h in range(3, 12) if h != 7}, (7,))
+    while state.turn != 0:  # turns that change nothing for 2 and 12
+        two(state, 3)
     roll(state, 6, 1)
     assert choose(state) == {"type": "bonus_target", "player": "black", "horse": 12}
 
 
 def test_buying_passes_on_poor_value_and_buys_good_value() -> None:
-    state = buying_state(
-        4,
-        [20, 60, 60, 60],
-        ["green", "red", "blue", "yellow"],
-        ["B2a", "B12a", "R2", "R12"],
-        ["B3a"],
-        [[], ["B2b", "B12b", "B3b", "R3"], [], []],
+    colours = ["green", "red", "blue", "yellow"]
+    # Red owns the other 2, 12 and 3: one more share of a long shot is poor value.
+    poor = drafted(
+        [
+            ["B6a", "B6b", "B8a", "B3a", "B9a"],
+            ["B2b", "B12b", "B3b", "B7a", "B7b"],
+            ["B8b", "B5a", "B5b", "B11a", "B4a"],
+            ["B9b", "B10a", "B10b", "B11b", "B4b"],
+        ],
+        colours,
     )
-    assert choose(state)["choice"] == "PASS"
-    state = buying_state(
-        4,
-        [20, 60, 60, 60],
-        ["green", "red", "blue", "yellow"],
-        ["B7a", "B2a", "B12a", "R2"],
-        ["B3a"],
+    race_ready(poor, "P1", {"green": spread(4)})  # WIN 4–8: nothing for Green
+    run_race(poor, [2, 12, 3])
+    turn_up(poor, ["B2a", "B12a", "R2", "R12"])
+    assert poor.current_player() == 0 and len(poor.legal_actions()) > 1
+    assert choose(poor)["choice"] == "PASS"
+    # A share of 7 nobody owns is good value.
+    good = drafted(
+        [
+            ["B6a", "B8a", "B5a", "B4a", "B3a"],
+            ["B2b", "B12a", "B12b", "B6b", "B8b"],
+            ["B3b", "B11a", "B11b", "B5b", "B9a"],
+            ["B4b", "B10a", "B10b", "B9b", "B7b"],
+        ],
+        colours,
     )
-    assert choose(state) == {
+    race_ready(good, "P1", {"green": spread(4)})
+    run_race(good, [12, 2, 11])
+    turn_up(good, ["B7a", "B2a", "R2", "R12"])
+    assert good.current_player() == 0 and good.money[0] == 12
+    assert choose(good) == {
         "type": "buy_action",
         "player": "green",
         "choice": "BUY_FACEUP",

@@ -1,18 +1,19 @@
 """Property tests: many random Homestretch games with invariants checked after every step.
 
-1,000 seeded random games (40 per player count 2–6 × variant set), seeded ``Match``
-save/replay round trips, refusals that leave the state unchanged and view secrecy.
+1,000 seeded random games (40 per player count 2–6 × variant set) keep the game's own
+invariants (cards, money, markers, horses, bets), and no view changes when every secret
+hidden from its viewer is scrambled. What holds for every game (refusals leave the state
+unchanged, chance sums to 1, views are JSON and fresh, saves replay) is checked by the
+contract suite, ``tests/core/test_every_game.py``.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
-from pygames.core import IllegalAction, Match, RandomBot, SeatWindow, sample_outcome
+from pygames.core import sample_outcome
 from pygames.homestretch import GAME, HomestretchState
 from pygames.homestretch.data import (
     BLUE_CARDS,
@@ -37,22 +38,6 @@ VARIANTS: list[dict[str, bool]] = [
         "short_game": True,
         "literal_handicaps": True,
     },
-]
-JUNK: list[Any] = [
-    {"type": "pass"},
-    {"type": "draft_pick", "player": "black", "card": "B99"},
-    {"type": "bet_order_claim", "player": "black", "choice": "JUMP"},
-    {"type": "place_marker", "player": "black", "marker": "4", "horse": 7, "row": "WIN"},
-    {"type": "place_marker", "player": "blue", "marker": "1a", "horse": 13, "row": "WIN"},
-    {"type": "confirm_bets", "player": "black", "extra": 1},
-    {"type": "move_choice", "player": "black", "choice": "THREE"},
-    {"type": "reroll_or_stop", "player": "black", "choice": "MAYBE"},
-    {"type": "bonus_target", "player": "black", "horse": 1},
-    {"type": "buy_action", "player": "black", "choice": "STEAL"},
-    {"type": "roll", "a": 7, "b": 1},
-    {"type": "deal_card", "card": "X"},
-    {"move": 1},
-    "go",
 ]
 
 
@@ -121,13 +106,6 @@ def check_invariants(s: HomestretchState) -> None:
             assert len(bets) == 5, "R13: all 5 markers placed"
     if s.phase in ("roll_off", "race"):
         assert all(s.submitted), "every player has bet before the race"
-    # node kinds
-    if s.is_chance():
-        outcomes = s.chance_outcomes()
-        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9, "chance sums to 1"
-        assert all(p > 0 and "type" in o for o, p in outcomes), "outcomes typed, p > 0"
-    elif not s.is_terminal():
-        assert 0 <= s.current_player() < n and s.legal_actions(), "decision has actions"
     if s.is_terminal():
         assert len(s.results) == s.races, "every race was run"
         assert len(s.race_cards) == s.races
@@ -177,27 +155,10 @@ def check_views(s: HomestretchState, rng: random.Random) -> None:
     n = len(s.players)
     for viewer in [None, *range(n)]:
         view = s.view(viewer)
-        assert json.loads(json.dumps(view)) == view, "view is JSON"
         if viewer is None:
             assert view["my_markers"] is None and view["draft"]["hand"] is None
         other = scramble_secrets(s, viewer, rng)
         assert other.view(viewer) == view, "a view leaks another seat's secret"
-
-
-def check_refusal(s: HomestretchState, rng: random.Random) -> None:
-    """A random illegal action is refused and leaves the state exactly as it was."""
-    before = s.to_json()
-    candidates = [a for a in JUNK if not s.is_legal(a)]
-    if not s.is_chance() and not s.is_terminal():
-        seat = s.current_player()
-        wrong = s.colours[(seat + 1) % len(s.players)]
-        candidates += [{**a, "player": wrong} for a in s.legal_actions()[:3]]
-    action = rng.choice(candidates)
-    reason = s.why_illegal(action)
-    assert isinstance(reason, str) and reason, "a refusal has a reason"
-    with pytest.raises(IllegalAction):
-        s.apply(action)
-    assert s.to_json() == before, "refused action leaves the state unchanged"
 
 
 def play_checked(n: int, options: dict[str, bool], seed: int) -> HomestretchState:
@@ -207,14 +168,7 @@ def play_checked(n: int, options: dict[str, bool], seed: int) -> HomestretchStat
     steps = 0
     while not s.is_terminal():
         check_invariants(s)
-        r = rng.random()
-        if r < 0.004:
-            check_refusal(s, rng)
-        elif r < 0.006:
-            data = s.to_json()
-            again = HomestretchState.from_json(json.loads(json.dumps(data)))
-            assert again == s and again.to_json() == data, "to_json/from_json round trip"
-        elif r < 0.009:
+        if rng.random() < 0.003:
             check_views(s, rng)
         if s.is_chance():
             s.apply(sample_outcome(s.chance_outcomes(), rng))
@@ -240,26 +194,3 @@ def test_random_games_keep_invariants(n: int, variant: int) -> None:
     for k in range(GAMES_PER_CONFIG):
         s = play_checked(n, VARIANTS[variant], k * 1009 + n * 31 + variant)
         assert s.is_terminal()
-
-
-@pytest.mark.parametrize("seed", range(10))
-def test_match_save_replays_to_equal_state(seed: int) -> None:
-    rng = random.Random(seed)
-    n = 2 + seed % 5
-    options = VARIANTS[seed % len(VARIANTS)]
-    seats = [rng.choice(["human", "computer"]) for _ in range(n)]
-    m = Match("homestretch", [f"P{i}" for i in range(n)], options, seed, seats)
-    stop = rng.randrange(30, 900)
-    bot = RandomBot()
-    while not m.is_over() and len(m.history) < stop:
-        if m.is_computer_turn():
-            m.play_computer()
-        else:
-            seat = m.current_player()
-            m.play(bot.choose(SeatWindow(m.state, seat), seat, rng))
-    check_invariants(m.state)  # type: ignore[arg-type]
-    saved = json.loads(json.dumps(m.to_json()))
-    again = Match.from_json(saved)
-    assert again.state == m.state
-    assert again.history == m.history
-    assert again.to_json() == m.to_json()

@@ -231,7 +231,10 @@ def test_refusal_is_shown() -> None:
 
 
 def test_tie_breaks_are_explained() -> None:
-    """S20: equal money, decided by share value (b), by long shots (c), or shared (a)."""
+    """S20: equal money, decided by share value (b), by long shots (c), or shared (a).
+
+    The engine decides the order and which step settled it; the table only draws it.
+    """
     app, b = start(["Red", "Blue"], ["computer", "computer"], ("short_game",), 3)
     b.run_timers()
     while app.match is not None and not app.match.is_over():
@@ -239,7 +242,9 @@ def test_tie_breaks_are_explained() -> None:
             b.click("continue")
         b.run_timers()
     assert app.match is not None
-    view = app.match.state.view(None)
+    assert 'data-testid="tiebreaks"' in b.html
+    end = app.match.state
+    assert isinstance(end, HomestretchState)
     cat = Catalogue("en")
     ctx = homestretch.GameContext(
         cat=cat, players=["Red", "Blue"], seats=["human"] * 2, legal=[], local={}, viewer=None
@@ -250,16 +255,17 @@ def test_tie_breaks_are_explained() -> None:
         "Long shots": (["B7a", "B11a", "B12a", "B12b"], ["B6a", "B4a", "B2a"], [1, 2]),
     }
     for expected, (red, blue, ranking) in cases.items():
-        seats = [dict(s) for s in view["seats"]]
-        for seat, cards in ((0, red), (1, blue)):
-            seats[seat].update(
-                money=120,
-                shares=cards,
-                share_value=sum(homestretch.card_cost(view, c) for c in cards),
-            )
-        text = str(homestretch.tie_breaks({**view, "seats": seats, "ranking": ranking}, ctx))
+        # A final position the table test cannot reach by chance: equal money at the end.
+        state = end.clone()
+        state.money = [120, 120]
+        state.shares = [list(red), list(blue)]
+        view = state.view(None)
+        assert view["final"] is not None and view["final"]["ranking"] == ranking
+        text = str(homestretch.tie_breaks(view, view["final"], ctx))
         assert expected in text, text
         assert "$120k" in text
+        first = re.search(r"<tbody><tr class=\"pc(\d)\">", text)
+        assert first is not None and ranking[int(first.group(1))] == 1
 
 
 @pytest.mark.parametrize(
@@ -316,3 +322,29 @@ def test_table_draws_track_card_circles_and_board(
     assert order is not None
     limits = re.findall(r"(\d)", re.sub(r"<[^>]+>", " ", order.group(0)))
     assert limits[:3] == ["1", "2", "3"]
+
+
+def test_players_choose_their_colours_on_the_setup_form() -> None:
+    """Spec §2 step 1: one colour select per seat, by seat unless chosen; all different."""
+    b = FakeBrowser(languages=["de"])
+    app = App(b)
+    app.start()
+    b.click("choose", "homestretch")
+    b.click("count", "3")
+    selects = re.findall(r'<select id="opt_colours_(\d)"', b.html)
+    assert selects == ["0", "1", "2"]
+    for seat, colour in enumerate(["black", "blue", "green"]):
+        chosen = re.search(rf'id="opt_colours_{seat}".*?</select>', b.html, re.S)
+        assert chosen is not None
+        assert f'<option value="{colour}" selected>' in chosen.group(0)
+        assert chosen.group(0).count("<option") == 6 and "Gelb" in chosen.group(0)
+    b.form = {"name0": "Ann", "name1": "Ben", "name2": "Cy", "speed": "instant"}
+    b.form.update({"opt_colours_0": "red", "opt_colours_1": "red", "opt_colours_2": "white"})
+    b.click("start")
+    assert app.match is None and app.error  # two players cannot share a colour
+    b.form.update({"opt_colours_1": "yellow"})
+    b.click("start")
+    assert app.match is not None
+    state = app.match.state
+    assert isinstance(state, HomestretchState)
+    assert state.colours == ["red", "yellow", "white"]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES
+from pygames.core.view import FinalResults
+from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES, MARKER_VALUE, ROWS
+from pygames.homestretch.view import Card, HomestretchView, Purchase
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .parts import action_button, die_face, token
 from .table import GameContext, initial, rules_paragraphs, seat_name
 
-ROWS = ("WIN", "PLACE", "SHOW")
+Event = dict[str, Any]
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
 HCAP_CLASS = {"X": "hc-x", "+2": "hc-2", "+4": "hc-4", "+6": "hc-6"}
 GROUP_KEYS = {"long shot": "long", "middle": "middle", "favourite": "fav"}
@@ -30,15 +33,6 @@ WIDTH = FINISH_X0 + FINISH_W + 4
 HEIGHT = TOP + 11 * LANE + 6
 
 PEEK_KEY = "hs_my_secrets"  # the button that shows a player their own secrets
-
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 # --- small helpers ---------------------------------------------------------------------
@@ -61,17 +55,32 @@ def card_horse(card: str) -> int:
     return CARD_HORSE[card]
 
 
-def token(seat: int, players: list[str], extra: str = "") -> Markup:
-    return h(
-        "span",
-        {"class": classes("token", "small", f"pc{seat}", extra), "aria-hidden": "true"},
-        initial(players[seat]),
-    )
+# Events stay plain dicts: these read one field with its type.
+def _int(event: Event, key: str) -> int:
+    return int(event[key])
 
 
-def _actor(view: Any) -> int | None:
+def _str(event: Event, key: str) -> str:
+    return str(event[key])
+
+
+def _ints(event: Event, key: str) -> list[int]:
+    return [int(x) for x in event[key]]
+
+
+def _legal(ctx: GameContext, kind: str) -> list[Event]:
+    """The legal actions of one type (for the few choices the view does not list)."""
+    return [a for a in ctx.legal if a["type"] == kind]
+
+
+def _actor(view: HomestretchView) -> int | None:
     seat = view["current_player"]
-    return seat if isinstance(seat, int) and seat >= 0 else None
+    return seat if seat >= 0 else None
+
+
+def _me(view: HomestretchView) -> str:
+    """The colour that names the player to act in an action."""
+    return view["current_colour"] or ""
 
 
 def _marker_chip(
@@ -99,44 +108,31 @@ def _marker_chip(
     )
 
 
-def _share_badge(card: str, ctx: GameContext | None = None, secret: bool = False) -> Markup:
+def _share_badge(card: str) -> Markup:
     horse = card_horse(card)
     return h(
         "span",
         {
             "class": classes("share", f"g-{GROUP_KEYS[GROUP[horse]]}", card[0] == "R" and "red"),
             "title": horse_label(horse),
-            "data-card": card if secret else None,
         },
         str(horse),
     )
 
 
 # --- the hooks the site calls -----------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """Every draft pick (the hand) and every betting turn (marker values) is private (§9)."""
-    return public_view["phase"] in ("draft", "betting")
-
-
-def has_private(view: Any, seat: int) -> bool:
-    phase = view["phase"]
-    info = view["seats"][seat]
-    if phase in ("draft", "ghost"):
-        return bool(info["kept_count"])
-    if phase in ("claims", "betting", "roll_off", "race"):
-        return bool(info["bets_submitted"])
-    return False
-
-
-def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+def score_text(view: HomestretchView, seat: int, ctx: GameContext) -> str:
     return money(ctx.cat, view["seats"][seat]["money"])
 
 
-def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+def player_extra(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
     t = ctx.t
     info = view["seats"][seat]
     phase = view["phase"]
-    bits: list[Markup] = []
+    # The colour names the player in the rules' tie order (P2).
+    bits: list[Markup] = [
+        h("span", {"class": "hs-extra hs-colour"}, t(f"homestretch_opt_colours_{info['colour']}"))
+    ]
     if phase in ("deal", "draft", "ghost"):
         bits.append(
             h(
@@ -169,7 +165,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
     return join(*bits)
 
 
-def status_text(view: Any, ctx: GameContext) -> str:
+def status_text(view: HomestretchView, ctx: GameContext) -> str:
     t = ctx.t
     phase = view["phase"]
     name = seat_name(ctx.players, _actor(view))
@@ -209,7 +205,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
 
 
 # --- the board ---------------------------------------------------------------------------
-def board(view: Any, ctx: GameContext) -> Markup:
+def board(view: HomestretchView, ctx: GameContext) -> Markup:
     """The phase's focus first (draft, betting board or market), then the track."""
     phase = view["phase"]
     top = h(
@@ -247,23 +243,29 @@ def _y_of(horse: int) -> float:
     return TOP + (horse - 2) * LANE + LANE / 2
 
 
-def _bonus_actions(ctx: GameContext) -> dict[int, int]:
-    return {a["horse"]: i for i, a in enumerate(ctx.legal) if a["type"] == "bonus_target"}
+def _bonus_actions(view: HomestretchView, ctx: GameContext) -> dict[int, dict[str, object]]:
+    """Play attributes of each horse the player to act may give the bonus move."""
+    out: dict[int, dict[str, object]] = {}
+    for horse in view["turn"]["bonus_targets"]:
+        play = ctx.play_attrs({"type": "bonus_target", "player": _me(view), "horse": horse})
+        if play is not None:
+            out[horse] = play
+    return out
 
 
 def _moved_from(horse: int, ctx: GameContext) -> int | None:
     for event in ctx.fresh:
-        if event["type"] == "horse_moved" and event["horse"] == horse:
-            return int(event["from"])
+        if event["type"] == "horse_moved" and _int(event, "horse") == horse:
+            return _int(event, "from")
     return None
 
 
-def track(view: Any, ctx: GameContext) -> Markup:
+def track(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     turn = view["turn"]
     rolled = turn["dice"]["sum"] if turn["dice"] and view["phase"] == "race" else None
-    targets = _bonus_actions(ctx)
-    shown_targets = set(turn["bonus_targets"] or [])
+    targets = _bonus_actions(view, ctx)
+    shown_targets = set(turn["bonus_targets"])
     parts: list[Markup] = [
         h("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12, "class": "turf"}),
         h("text", {"x": START_X0 + START_W / 2, "y": 24, "class": "col-label"}, t("hs_start")),
@@ -277,10 +279,10 @@ def track(view: Any, ctx: GameContext) -> Markup:
         yc = y0 + LANE / 2
         lane_cls = classes(
             "lane",
-            horse % 2 and "odd",
+            horse % 2 == 1 and "odd",
             rolled == horse and "rolled",
             horse in shown_targets and "target",
-            info["finished"] and "done",
+            info["finished"] is not None and "done",
         )
         cells: list[Markup] = [
             h("rect", {"x": 2, "y": y0 + 2, "width": WIDTH - 4, "height": LANE - 4, "rx": 6}),
@@ -355,7 +357,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 "runner",
                 rolled == horse and "rolled",
                 horse in targets and "can-pick",
-                place and "finished",
+                place is not None and "finished",
             ),
             "transform": f"translate({x:.1f} {y:.1f})",
             "data-horse": str(horse),
@@ -366,8 +368,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 {
                     "role": "button",
                     "tabindex": "0",
-                    "data-act": "play",
-                    "data-arg": str(targets[horse]),
+                    **targets[horse],
                     "data-testid": f"runner-{horse}",
                     "aria-label": label,
                 }
@@ -389,7 +390,8 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 h("title", {}, label),
                 h("circle", {"r": 21}),
                 h("text", {"y": 8}, str(horse)),
-                place and h("text", {"class": "place-tag", "x": -34, "y": 7}, t(f"hs_tag_{place}")),
+                place is not None
+                and h("text", {"class": "place-tag", "x": -34, "y": 7}, t(f"hs_tag_{place}")),
                 slide,
             )
         )
@@ -410,7 +412,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def race_card(view: Any, ctx: GameContext) -> Markup:
+def race_card(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     card = view["race_card"]
     if card is None:
@@ -461,39 +463,26 @@ def race_card(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def _num(item: tuple[str, Any]) -> int:
+def _num(item: tuple[str, str]) -> int:
     return int(item[0])
 
 
-def die_svg(value: int, x: float, y: float, size: float, cls: str) -> Markup:
-    step = size * 0.27
-    pips = [
-        h("circle", {"cx": x + size / 2 + dx * step, "cy": y + size / 2 + dy * step, "r": 4.6})
-        for dx, dy in PIPS[value]
-    ]
-    return h(
-        "g",
-        {"class": classes("hs-die", cls)},
-        h("rect", {"x": x, "y": y, "width": size, "height": size, "rx": 8}),
-        pips,
-    )
-
-
-def finish_and_dice(view: Any, ctx: GameContext) -> Markup:
+def finish_and_dice(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     circles = []
     for i, c in enumerate(view["finishing_circles"]):
         cx = 45 + i * 90
+        horse = c["horse"]
         label = (
-            t("hs_circle_full", row=row_name(c["row"], ctx.cat), horse=horse_label(c["horse"]))
-            if c["horse"]
+            t("hs_circle_full", row=row_name(c["row"], ctx.cat), horse=horse_label(horse))
+            if horse is not None
             else t("hs_circle_empty", row=row_name(c["row"], ctx.cat))
         )
         circles.append(
             h(
                 "g",
                 {
-                    "class": classes("finish-circle", c["horse"] and "taken"),
+                    "class": classes("finish-circle", horse is not None and "taken"),
                     "role": "img",
                     "aria-label": label,
                 },
@@ -514,36 +503,33 @@ def finish_and_dice(view: Any, ctx: GameContext) -> Markup:
                     row_name(c["row"], ctx.cat),
                 ),
                 h("circle", {"cx": cx, "cy": 62, "r": 34}),
-                c["horse"] and h("text", {"x": cx, "y": 74, "class": "circle-horse"}, c["horse"]),
+                horse is not None and h("text", {"x": cx, "y": 74, "class": "circle-horse"}, horse),
             )
         )
-    dice = view["turn"]["dice"] if view["phase"] == "race" else None
+    now = view["turn"]["dice"] if view["phase"] == "race" else None
+    dice = (now["a"], now["b"]) if now is not None else None
     roller = view["turn"]["seat"]
     last = False
     if dice is None:
+        # Between turns (or once the race is over) the last roll stays, faded.
         for event in reversed(ctx.fresh):
             if event["type"] == "rolled":
-                dice = {"a": event["a"], "b": event["b"], "sum": event["sum"]}
-                roller = event["seat"]
+                dice = (_int(event, "a"), _int(event, "b"))
+                roller = _int(event, "seat")
                 last = True
                 break
     dice_part: list[Markup] = []
     caption = ""
-    if dice:
+    if dice is not None:
+        a, b = dice
         fresh = ctx.motion and any(e["type"] == "rolled" for e in ctx.fresh)
-        cls = classes(fresh and "tumble", last and "old")
+        cls = classes("hs-die", fresh and "hs-tumble", last and "old")
         dice_part = [
-            die_svg(dice["a"], 60, 118, 52, cls),
-            die_svg(dice["b"], 150, 118, 52, cls),
-            h("text", {"x": 135, "y": 196, "class": "dice-sum num"}, t("hs_sum", n=dice["sum"])),
+            die_face(a, 60, 118, 52, cls),
+            die_face(b, 150, 118, 52, cls),
+            h("text", {"x": 135, "y": 196, "class": "dice-sum num"}, t("hs_sum", n=a + b)),
         ]
-        caption = t(
-            "hs_dice_label",
-            name=seat_name(ctx.players, roller),
-            a=dice["a"],
-            b=dice["b"],
-            h=dice["sum"],
-        )
+        caption = t("hs_dice_label", name=seat_name(ctx.players, roller), a=a, b=b, h=a + b)
     return h(
         "figure",
         {"class": "hs-circles", "data-testid": "dice" if dice else None},
@@ -561,7 +547,7 @@ def finish_and_dice(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def order_panel(view: Any, ctx: GameContext) -> Markup | None:
+def order_panel(view: HomestretchView, ctx: GameContext) -> Markup | None:
     t = ctx.t
     phase = view["phase"]
     if phase in ("claims", "betting"):
@@ -634,13 +620,15 @@ def order_panel(view: Any, ctx: GameContext) -> Markup | None:
     return None
 
 
-def _claim_text(seat: int, choice: str, target: Any, players: list[str], cat: Catalogue) -> str:
+def _claim_text(
+    seat: int, choice: str, target: int | None, players: list[str], cat: Catalogue
+) -> str:
     if choice == "KEEP":
         return cat.t("hs_claim_keep", name=players[seat])
     return cat.t("hs_claim_cut", name=players[seat], target=seat_name(players, target))
 
 
-def draft_panel(view: Any, ctx: GameContext) -> Markup:
+def draft_panel(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     d = view["draft"]
     rows = [
@@ -667,7 +655,7 @@ def draft_panel(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def _card_face(card: dict[str, Any], ctx: GameContext, secret: bool = True) -> Markup:
+def _card_face(card: Card, ctx: GameContext, secret: bool = True) -> Markup:
     horse = card["horse"]
     return h(
         "span",
@@ -681,7 +669,7 @@ def _card_face(card: dict[str, Any], ctx: GameContext, secret: bool = True) -> M
     )
 
 
-def market_panel(view: Any, ctx: GameContext) -> Markup:
+def market_panel(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     b = view["buying"]
     cards = [h("li", {}, _card_face(c, ctx, secret=False)) for c in b["display"]]
@@ -698,7 +686,7 @@ def market_panel(view: Any, ctx: GameContext) -> Markup:
         for s in b["order"]
     ]
     bought = [
-        h("li", {}, _purchase_text(p, ctx.players, ctx.cat))
+        h("li", {}, _purchase_line(p, ctx.players, ctx.cat))
         for p in b["purchases"]
         if p["round"] == b["round"]
     ]
@@ -723,27 +711,43 @@ def market_panel(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def _purchase_text(p: dict[str, Any], players: list[str], cat: Catalogue) -> str:
-    name = seat_name(players, p["seat"])
-    if p["choice"] == "PASS":
+def _purchase_text(
+    seat: int, choice: str, horse: int | None, price: int | None, players: list[str], cat: Catalogue
+) -> str:
+    name = seat_name(players, seat)
+    if choice == "PASS" or horse is None:
         return cat.t("hs_ev_buy_pass", name=name)
-    key = "hs_ev_bought_blind" if p["choice"] == "BUY_BLIND" else "hs_ev_bought"
-    return cat.t(key, name=name, horse=horse_label(p["horse"]), price=money(cat, p["price"]))
+    key = "hs_ev_bought_blind" if choice == "BUY_BLIND" else "hs_ev_bought"
+    return cat.t(key, name=name, horse=horse_label(horse), price=money(cat, price or 0))
 
 
-def _cell_actions(ctx: GameContext, marker: str | None) -> dict[tuple[int, str], int]:
+def _purchase_line(p: Purchase, players: list[str], cat: Catalogue) -> str:
+    return _purchase_text(p["seat"], p["choice"], p["horse"], p["price"], players, cat)
+
+
+def _cell_actions(
+    view: HomestretchView, ctx: GameContext, marker: str | None
+) -> dict[tuple[int, str], dict[str, object]]:
+    """Play attributes of each cell the selected marker may go on now."""
     if marker is None:
         return {}
-    return {
-        (a["horse"], a["row"]): i
-        for i, a in enumerate(ctx.legal)
-        if a["type"] == "place_marker" and a["marker"] == marker
-    }
+    out: dict[tuple[int, str], dict[str, object]] = {}
+    me = _me(view)
+    for cell in view["betting_board"]:
+        horse, row = cell["horse"], cell["row"]
+        action = {"type": "place_marker", "player": me, "marker": marker, "horse": horse}
+        play = ctx.play_attrs({**action, "row": row})
+        if play is not None:
+            out[(horse, row)] = play
+    return out
 
 
-def selected_marker(view: Any, ctx: GameContext) -> str | None:
-    """The marker the bettor is placing: their pick, else their biggest one in hand."""
-    reps = {a["marker"] for a in ctx.legal if a["type"] == "place_marker"}
+def selected_marker(view: HomestretchView, ctx: GameContext) -> str | None:
+    """The marker the bettor is placing: their pick, else their biggest one in hand.
+
+    The engine lists one marker id per value still in hand (any id of that value is
+    accepted); the table offers those."""
+    reps = {str(a["marker"]) for a in _legal(ctx, "place_marker")}
     if not reps:
         return None
     picked = ctx.local.get("hs_marker")
@@ -752,18 +756,14 @@ def selected_marker(view: Any, ctx: GameContext) -> str | None:
     return next(m for m in MARKER_ORDER if m in reps)
 
 
-def _marker_value(marker: str) -> int:
-    return int(marker[0])
-
-
-def betting_board(view: Any, ctx: GameContext) -> Markup:
+def betting_board(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     marker = selected_marker(view, ctx)
-    targets = _cell_actions(ctx, marker)
+    targets = _cell_actions(view, ctx, marker)
     cells = {(c["horse"], c["row"]): c for c in view["betting_board"]}
     # A value on the board is shown only to the bettor during their own turn (or to all
     # with open bets): the owner reviews them in the private panel, never on the table.
-    open_bets = bool(view["options"].get("open_bets"))
+    open_bets = view["options"]["open_bets"]
     own = view["betting"]["bettor"] if view["phase"] == "betting" else None
     if own is None or own != view["viewer"]:
         own = -1
@@ -794,12 +794,12 @@ def betting_board(view: Any, ctx: GameContext) -> Markup:
                 h("span", {"class": "cell-chips"}, chips),
             ]
             where = t("hs_cell_label", row=row_name(row, ctx.cat), horse=horse, rate=cell["payout"])
-            i = targets.get((horse, row))
-            cls = classes("bc", f"r-{row.lower()}", f"hc-{horse}", i is not None and "legal")
-            if i is not None and marker is not None:
+            play = targets.get((horse, row))
+            cls = classes("bc", f"r-{row.lower()}", f"hc-{horse}", play is not None and "legal")
+            if play is not None and marker is not None:
                 label = t(
                     "hs_place_on",
-                    value=_marker_value(marker),
+                    value=MARKER_VALUE[marker],
                     row=row_name(row, ctx.cat),
                     horse=horse,
                     rate=cell["payout"],
@@ -810,8 +810,7 @@ def betting_board(view: Any, ctx: GameContext) -> Markup:
                         {
                             "type": "button",
                             "class": f"{cls} cell-btn",
-                            "data-act": "play",
-                            "data-arg": str(i),
+                            **play,
                             "data-testid": f"cell-{row}-{horse}",
                             "data-cell": f"{row}-{horse}",
                             "aria-label": label,
@@ -833,7 +832,7 @@ def betting_board(view: Any, ctx: GameContext) -> Markup:
                         inner,
                     )
                 )
-    note = t("hs_board_open") if view["options"].get("open_bets") else t("hs_board_note")
+    note = t("hs_board_open") if open_bets else t("hs_board_note")
     return h(
         "section",
         {"class": "hs-bets", "aria-label": t("hs_betting_board"), "data-testid": "betting-board"},
@@ -843,7 +842,7 @@ def betting_board(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def stables_panel(view: Any, ctx: GameContext) -> Markup:
+def stables_panel(view: HomestretchView, ctx: GameContext) -> Markup:
     """Everyone's shares; right after the draft, the reveal with what each paid."""
     t = ctx.t
     reveal = view["race"] == 1 and view["phase"] in ("race_card", "claims", "betting", "roll_off")
@@ -880,7 +879,7 @@ def stables_panel(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def money_track(view: Any, ctx: GameContext) -> Markup:
+def money_track(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     top = int(max([100, *[s["money"] for s in view["seats"]]]))
     top = (top + 9) // 10 * 10
@@ -934,201 +933,140 @@ def money_track(view: Any, ctx: GameContext) -> Markup:
 
 
 # --- the player's choices ----------------------------------------------------------------
-def _button(i: int, text: str, testid: str, cls: str | None = None, **extra: object) -> Markup:
-    return h(
-        "button",
-        {
-            "type": "button",
-            "class": cls,
-            "data-act": "play",
-            "data-arg": str(i),
-            "data-testid": testid,
-            **extra,
-        },
-        text,
-    )
-
-
-def actions(view: Any, ctx: GameContext) -> Markup:
+# Each control is built from the view and drawn only if the engine lists it as legal.
+def actions(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     phase = view["phase"]
     seat = _actor(view)
     if seat is None:
         return join()
+    me = _me(view)
     if phase == "draft":
         picks = [
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "pick",
-                    "data-act": "play",
-                    "data-arg": str(i),
-                    "data-testid": f"pick-{a['card']}",
+            action_button(
+                ctx,
+                {"type": "draft_pick", "player": me, "card": card["card"]},
+                _card_face(card, ctx),
+                f"pick-{card['card']}",
+                "pick",
+                **{
                     "aria-label": t(
                         "hs_pick_label",
-                        horse=horse_label(card_horse(a["card"])),
-                        cost=money(ctx.cat, card_cost(view, a["card"])),
-                    ),
+                        horse=horse_label(card["horse"]),
+                        cost=money(ctx.cat, card["cost"]),
+                    )
                 },
-                _card_face(
-                    {
-                        "card": a["card"],
-                        "horse": card_horse(a["card"]),
-                        "cost": card_cost(view, a["card"]),
-                    },
-                    ctx,
-                ),
             )
-            for i, a in enumerate(ctx.legal)
-            if a["type"] == "draft_pick"
+            for card in view["draft"]["hand"] or []
         ]
-        inner = join(
+        return join(
             h("p", {}, t("hs_pick_help")),
             h("div", {"class": "choices hand", "role": "group", "data-testid": "hand"}, picks),
         )
-        return private_frame(view, seat, ctx, inner)
     if phase == "claims":
-        items = []
-        for i, a in enumerate(ctx.legal):
-            if a["choice"] == "KEEP":
-                items.append(_button(i, t("hs_keep_btn"), "claim-keep"))
-            else:
-                target = view["colours"].index(a["target"])
-                items.append(
-                    _button(
-                        i,
-                        t("hs_cut_btn", target=ctx.players[target]),
-                        f"claim-cut-{target}",
-                    )
-                )
+        keep: dict[str, object] = {"type": "bet_order_claim", "player": me, "choice": "KEEP"}
+        items = [action_button(ctx, keep, t("hs_keep_btn"), "claim-keep")]
+        for target in view["betting"]["order"]:
+            cut = {**keep, "choice": "CUT_IN_BEFORE", "target": view["colours"][target]}
+            text = t("hs_cut_btn", target=ctx.players[target])
+            items.append(action_button(ctx, cut, text, f"claim-cut-{target}"))
         return join(
             h("p", {}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
             h("div", {"class": "choices", "role": "group"}, items),
         )
     if phase == "betting":
-        return private_frame(view, seat, ctx, bet_controls(view, seat, ctx))
+        return bet_controls(view, seat, ctx)
     if phase == "race":
-        pending = view["turn"]["pending"]
-        dice = view["turn"]["dice"]
-        items = []
-        for i, a in enumerate(ctx.legal):
-            kind = a["type"]
-            if kind == "move_choice":
-                horse = dice["sum"]
-                extra = _plus(view, horse)
-                key = "hs_move_two" if a["choice"] == "TWO" else "hs_move_one"
-                items.append(
-                    _button(
-                        i,
-                        t(key, horse=horse, n=(2 if a["choice"] == "TWO" else 1) + extra),
-                        f"move-{a['choice']}",
-                        "primary" if a["choice"] == "TWO" else None,
-                    )
-                )
-            elif kind == "reroll_or_stop":
-                key = "hs_reroll_btn" if a["choice"] == "REROLL" else "hs_stop_btn"
-                items.append(_button(i, t(key), f"reroll-{a['choice']}"))
-            elif kind == "bonus_target":
-                items.append(
-                    _button(
-                        i,
-                        t(
-                            "hs_bonus_btn",
-                            horse=horse_label(a["horse"]),
-                            n=view["turn"]["bonus_squares"],
-                        ),
-                        f"bonus-{a['horse']}",
-                    )
-                )
-        help_key = {
-            "move_choice": "hs_move_help",
-            "reroll_or_stop": "hs_reroll_help",
-            "bonus_target": "hs_bonus_help",
-        }.get(pending or "", "hs_move_help")
-        return join(
-            h(
-                "p",
-                {"class": classes("hs-help", pending != "bonus_target" and "optional")},
-                t(
-                    help_key,
-                    a=dice["a"] if dice else 0,
-                    b=dice["b"] if dice else 0,
-                    h=dice["sum"] if dice else 0,
-                    d=dice["difference"] if dice else 0,
-                    n=view["turn"]["bonus_squares"] or 0,
-                ),
-            ),
-            h("div", {"class": "choices", "role": "group"}, items),
-        )
+        return race_controls(view, ctx)
     if phase == "buying":
         b = view["buying"]
-        items = []
-        for i, a in enumerate(ctx.legal):
-            if a["choice"] == "BUY_FACEUP":
-                horse = card_horse(a["card"])
-                items.append(
-                    _button(
-                        i,
-                        t(
-                            "hs_buy_btn",
-                            horse=horse_label(horse),
-                            price=money(ctx.cat, card_cost(view, a["card"])),
-                        ),
-                        f"buy-{a['card']}",
-                    )
-                )
-            elif a["choice"] == "BUY_BLIND":
-                items.append(
-                    _button(
-                        i,
-                        t("hs_blind_btn", price=money(ctx.cat, b["blind_price"] or 0)),
-                        "buy-blind",
-                    )
-                )
-            else:
-                items.append(_button(i, t("hs_pass_btn"), "buy-pass"))
+        buy: dict[str, object] = {"type": "buy_action", "player": me}
+        items = [
+            action_button(
+                ctx,
+                {**buy, "choice": "BUY_FACEUP", "card": card["card"]},
+                t(
+                    "hs_buy_btn",
+                    horse=horse_label(card["horse"]),
+                    price=money(ctx.cat, card["cost"]),
+                ),
+                f"buy-{card['card']}",
+            )
+            for card in b["display"]
+        ]
+        blind = t("hs_blind_btn", price=money(ctx.cat, b["blind_price"] or 0))
+        items.append(action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind"))
+        items.append(action_button(ctx, {**buy, "choice": "PASS"}, t("hs_pass_btn"), "buy-pass"))
         return join(
-            h(
-                "p",
-                {},
-                t("hs_buy_help", money=money(ctx.cat, view["seats"][seat]["money"])),
-            ),
+            h("p", {}, t("hs_buy_help", money=money(ctx.cat, view["seats"][seat]["money"]))),
             h("div", {"class": "choices", "role": "group"}, items),
         )
     return join()
 
 
-def card_cost(view: Any, card: str) -> int:
-    horse = card_horse(card)
-    return int(next(x["cost"] for x in view["horses"] if x["horse"] == horse))
+def race_controls(view: HomestretchView, ctx: GameContext) -> Markup:
+    """MOVE_CHOICE, REROLL_OR_STOP or BONUS_TARGET for the roller (P22–P25)."""
+    t = ctx.t
+    turn = view["turn"]
+    pending = turn["pending"]
+    dice = turn["dice"]
+    me = _me(view)
+    items: list[Markup | None] = []
+    moves = turn["moves"]
+    if dice is not None and moves is not None:
+        horse = dice["sum"]
+        for choice, key, squares, cls in (
+            ("TWO", "hs_move_two", moves["two"], "primary"),
+            ("ONE_AND_REROLL", "hs_move_one", moves["one_and_reroll"], ""),
+        ):
+            action: dict[str, object] = {"type": "move_choice", "player": me, "choice": choice}
+            text = t(key, horse=horse, n=squares)
+            items.append(action_button(ctx, action, text, f"move-{choice}", cls))
+    for choice, key in (("REROLL", "hs_reroll_btn"), ("STOP", "hs_stop_btn")):
+        stop: dict[str, object] = {"type": "reroll_or_stop", "player": me, "choice": choice}
+        items.append(action_button(ctx, stop, t(key), f"reroll-{choice}"))
+    for horse in turn["bonus_targets"]:
+        bonus: dict[str, object] = {"type": "bonus_target", "player": me, "horse": horse}
+        text = t("hs_bonus_btn", horse=horse_label(horse), n=turn["bonus_squares"])
+        items.append(action_button(ctx, bonus, text, f"bonus-{horse}"))
+    help_key = {
+        "move_choice": "hs_move_help",
+        "reroll_or_stop": "hs_reroll_help",
+        "bonus_target": "hs_bonus_help",
+    }.get(pending or "", "hs_move_help")
+    return join(
+        h(
+            "p",
+            {"class": classes("hs-help", pending != "bonus_target" and "optional")},
+            t(
+                help_key,
+                a=dice["a"] if dice else 0,
+                b=dice["b"] if dice else 0,
+                h=dice["sum"] if dice else 0,
+                d=dice["difference"] if dice else 0,
+                n=turn["bonus_squares"] or 0,
+            ),
+        ),
+        h("div", {"class": "choices", "role": "group"}, items),
+    )
 
 
-def _plus(view: Any, horse: int) -> int:
-    info = next(x for x in view["horses"] if x["horse"] == horse)
-    hc = info["handicap"]
-    return int(hc[1:]) if hc and hc != "X" else 0
-
-
-def bet_controls(view: Any, seat: int, ctx: GameContext) -> Markup:
+def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
     t = ctx.t
     marker = selected_marker(view, ctx)
-    mine = view["my_markers"] or []
-    in_hand = [m for m in mine if m["horse"] is None]
+    in_hand = [m for m in view["my_markers"] or [] if m["horse"] is None]
+    listed = [str(a["marker"]) for a in _legal(ctx, "place_marker")]
     seen: set[int] = set()
     picks = []
     for m in sorted(in_hand, key=lambda m: -m["value"]):
-        if m["value"] in seen:
+        value = m["value"]
+        if value in seen:
             continue
-        seen.add(m["value"])
-        rep = next(
-            (a["marker"] for a in ctx.legal if a["type"] == "place_marker"
-             and _marker_value(a["marker"]) == m["value"]),
-            None,
-        )  # fmt: skip
+        seen.add(value)
+        rep = next((x for x in listed if MARKER_VALUE[x] == value), None)
         if rep is None:
             continue
-        count = sum(1 for x in in_hand if x["value"] == m["value"])
+        count = sum(1 for x in in_hand if x["value"] == value)
         on = rep == marker
         picks.append(
             h(
@@ -1140,285 +1078,251 @@ def bet_controls(view: Any, seat: int, ctx: GameContext) -> Markup:
                     "data-arg": "hs_marker",
                     "value": rep,
                     "aria-pressed": "true" if on else "false",
-                    "data-testid": f"marker-{m['value']}",
+                    "data-testid": f"marker-{value}",
                 },
-                _marker_chip(seat, m["value"], ctx, mine=True),
+                _marker_chip(seat, value, ctx, mine=True),
                 " ",
                 t("hs_marker_pick", n=count),
             )
         )
     limit = view["seats"][seat]["marker_limit"]
-    confirm = next((i for i, a in enumerate(ctx.legal) if a["type"] == "confirm_bets"), None)
+    confirm = action_button(
+        ctx,
+        {"type": "confirm_bets", "player": _me(view)},
+        t("hs_confirm_bets"),
+        "confirm-bets",
+        "primary big",
+    )
     parts: list[Markup] = []
     if picks:
         parts.append(
             h(
                 "div",
                 {"class": "bet-row"},
-                h(
-                    "p",
-                    {},
-                    t("hs_bet_help", value=_marker_value(marker) if marker else 0, n=limit),
-                ),
+                h("p", {}, t("hs_bet_help", value=MARKER_VALUE[marker] if marker else 0, n=limit)),
                 h("div", {"class": "choices", "role": "group"}, picks),
             )
         )
     if confirm is not None:
-        parts.append(
-            h(
-                "div",
-                {"class": "bet-row"},
-                h("p", {}, t("hs_all_placed")),
-                _button(confirm, t("hs_confirm_bets"), "confirm-bets", "primary big"),
-            )
-        )
+        parts.append(h("div", {"class": "bet-row"}, h("p", {}, t("hs_all_placed")), confirm))
     return join(*parts)
 
 
-def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
-    """The owner's framed panel: kept draft cards, or their five bet markers."""
+def private_panel(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
+    """The seat's own secrets: kept draft cards, or their five bet markers."""
     t = ctx.t
-    body: list[Markup] = []
     if view["phase"] in ("draft", "ghost", "deal"):
         kept = view["draft"]["kept"] or []
-        body.append(
-            h(
-                "p",
-                {"class": "kept"},
-                t("hs_kept"),
-                " ",
-                [_card_face(c, ctx) for c in kept] or t("hs_none"),
-                " ",
-                kept
-                and h(
-                    "small",
-                    {"class": "num"},
-                    t("hs_kept_cost", cost=money(ctx.cat, sum(c["cost"] for c in kept))),
-                ),
-            )
+        return h(
+            "p",
+            {"class": "kept"},
+            t("hs_kept"),
+            " ",
+            [_card_face(c, ctx) for c in kept] or t("hs_none"),
+            " ",
+            kept
+            and h(
+                "small",
+                {"class": "num"},
+                t("hs_kept_cost", cost=money(ctx.cat, sum(c["cost"] for c in kept))),
+            ),
         )
-    else:
-        takes = {a["marker"]: i for i, a in enumerate(ctx.legal) if a["type"] == "take_back_marker"}
-        lines = []
-        for m in view["my_markers"] or []:
-            if m["horse"] is None:
-                continue
-            i = takes.get(m["marker"])
-            lines.append(
-                h(
-                    "li",
-                    {},
-                    _marker_chip(seat, m["value"], ctx, mine=True, marker=m["marker"]),
-                    " ",
-                    t(
-                        "hs_marker_on",
-                        row=row_name(m["row"], ctx.cat),
-                        horse=m["horse"],
-                        value=m["value"],
-                    ),
-                    i is not None
-                    and h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "small",
-                            "data-act": "play",
-                            "data-arg": str(i),
-                            "data-testid": f"take-{m['marker']}",
-                            "aria-label": t("hs_take_back"),
-                            "title": t("hs_take_back"),
-                        },
-                        "↩",
-                    ),
-                )
-            )
-        body.append(
+    me = view["colours"][seat]
+    lines = []
+    for m in view["my_markers"] or []:
+        horse, row = m["horse"], m["row"]
+        if horse is None or row is None:
+            continue
+        take = action_button(
+            ctx,
+            {"type": "take_back_marker", "player": me, "marker": m["marker"]},
+            "↩",
+            f"take-{m['marker']}",
+            "small",
+            **{"aria-label": t("hs_take_back"), "title": t("hs_take_back")},
+        )
+        lines.append(
             h(
-                "div",
-                {"class": "my-markers"},
-                h("h4", {}, t("hs_my_markers")),
-                h("ul", {}, lines or h("li", {}, t("hs_none_placed"))),
+                "li",
+                {},
+                _marker_chip(seat, m["value"], ctx, mine=True, marker=m["marker"]),
+                " ",
+                t("hs_marker_on", row=row_name(row, ctx.cat), horse=horse, value=m["value"]),
+                take,
             )
         )
     return h(
-        "section",
-        {
-            "class": f"private pc{seat}",
-            "data-testid": f"private-{seat}",
-            "aria-label": t("private_of", name=ctx.players[seat]),
-        },
-        h("h3", {}, token(seat, ctx.players), " ", t("private_of", name=ctx.players[seat])),
-        body,
-        inner,
+        "div",
+        {"class": "my-markers"},
+        h("h4", {}, t("hs_my_markers")),
+        h("ul", {}, lines or h("li", {}, t("hs_none_placed"))),
     )
 
 
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
-    return private_frame(view, seat, ctx)
-
-
 # --- words -------------------------------------------------------------------------------
-def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
+def describe(event: Event, players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
-    kind = event["type"]
+    kind = _str(event, "type")
     name = seat_name(players, event.get("seat"))
     horse = event.get("horse")
     hl = horse_label(horse) if isinstance(horse, int) else ""
-    if kind == "cards_dealt":
-        key = "hs_ev_dealt_ghost" if event["ghost"] else "hs_ev_dealt"
-        return t(key, n=event["per_player"], pool=event["pool"])
-    if kind == "draft_pick":
-        return t("hs_ev_draft_pick", name=name, round=event["round"])
-    if kind == "draft_auto_keep":
-        return t("hs_ev_auto_keep", name=name)
-    if kind == "ghost_removal":
-        return t("hs_ev_ghost")
-    if kind == "hands_passed":
-        return t("hs_ev_passed", round=event["round"])
-    if kind == "draft_revealed":
-        parts = []
-        for seat, cards in enumerate(event["shares"]):
-            horses = " ".join(str(card_horse(c)) for c in cards) or "—"
-            parts.append(
+
+    def names(key: str) -> str:
+        return ", ".join(seat_name(players, s) for s in _ints(event, key))
+
+    match kind:
+        case "cards_dealt":
+            key = "hs_ev_dealt_ghost" if event["ghost"] else "hs_ev_dealt"
+            return t(key, n=_int(event, "per_player"), pool=_int(event, "pool"))
+        case "draft_pick":
+            return t("hs_ev_draft_pick", name=name, round=_int(event, "round"))
+        case "draft_auto_keep":
+            return t("hs_ev_auto_keep", name=name)
+        case "ghost_removal":
+            return t("hs_ev_ghost")
+        case "hands_passed":
+            return t("hs_ev_passed", round=_int(event, "round"))
+        case "draft_revealed":
+            costs = _ints(event, "paid")
+            parts = [
                 t(
                     "hs_ev_reveal_part",
                     name=seat_name(players, seat),
-                    horses=horses,
-                    paid=money(cat, event["paid"][seat]),
+                    horses=" ".join(str(card_horse(str(c))) for c in cards) or "—",
+                    paid=money(cat, costs[seat]),
+                )
+                for seat, cards in enumerate(event["shares"])
+            ]
+            return t("hs_ev_revealed", parts="; ".join(parts))
+        case "race_prepared":
+            purse = _ints(event, "purse")
+            return t(
+                "hs_ev_race_card",
+                race=_int(event, "race"),
+                name=_str(event, "name"),
+                colour=t(f"hs_colour_{_str(event, 'colour')}"),
+                w=money(cat, purse[0]),
+                p=money(cat, purse[1]),
+                s=money(cat, purse[2]),
+            )
+        case "betting_order":
+            key = "hs_ev_order_claims" if event["claims"] else "hs_ev_order_fixed"
+            return t(key, order=names("order"))
+        case "bet_order_claim":
+            target = event.get("target")
+            return _claim_text(
+                _int(event, "seat"),
+                _str(event, "choice"),
+                target if isinstance(target, int) else None,
+                players,
+                cat,
+            )
+        case "betting_begins":
+            return t("hs_ev_betting", order=names("order"))
+        case "marker_placed":
+            return t("hs_ev_marker_placed", name=name, n=_int(event, "placed"))
+        case "marker_taken_back":
+            return t("hs_ev_marker_back", name=name, n=_int(event, "placed"))
+        case "bets_placed":
+            cells = ", ".join(
+                f"{row_name(str(c['row']), cat)} {c['horse']}"
+                + (f" ({c['value']})" if "value" in c else "")
+                for c in event["cells"]
+            )
+            return t("hs_ev_bets_placed", name=name, cells=cells)
+        case "roll_off_begins":
+            return t("hs_ev_roll_off", names=names("seats"))
+        case "roll_off":
+            a, b = _int(event, "a"), _int(event, "b")
+            return t("hs_ev_roll_off_roll", name=name, a=a, b=b, n=a + b)
+        case "roll_off_tied":
+            return t("hs_ev_roll_off_tied", names=names("seats"), n=_int(event, "sum"))
+        case "start_player":
+            return t(f"hs_ev_start_{_str(event, 'by')}", name=name)
+        case "turn":
+            return t("hs_ev_turn", name=name)
+        case "turn_ended":
+            return None  # the next "turn" line says it
+        case "rolled":
+            key = "hs_ev_rolled" if _int(event, "roll") == 1 else "hs_ev_rolled_again"
+            a, b = _int(event, "a"), _int(event, "b")
+            return t(key, name=name, a=a, b=b, n=a + b, d=abs(a - b))
+        case "move_choice":
+            key = "hs_ev_choice_two" if event["choice"] == "TWO" else "hs_ev_choice_one"
+            return t(key, name=name, horse=_int(event, "horse"))
+        case "reroll_or_stop":
+            key = "hs_ev_reroll" if event["choice"] == "REROLL" else "hs_ev_stop"
+            return t(key, name=name)
+        case "handicap_removed":
+            marker = _str(event, "marker")
+            if marker == "X":
+                key = "hs_ev_x_bonus" if "bonus" in str(event.get("why", "")) else "hs_ev_x"
+                return t(key, horse=hl)
+            return t("hs_ev_plus_used", horse=hl, marker=marker)
+        case "horse_moved":
+            squares, to = _int(event, "squares"), min(_int(event, "to"), 10)
+            if event["kind"] == "bonus":
+                return t("hs_ev_bonus_move", horse=hl, n=squares, to=to)
+            plus = _int(event, "handicap")
+            if plus:
+                base = _int(event, "base")
+                return t("hs_ev_moved_plus", horse=hl, n=squares, base=base, plus=plus, to=to)
+            return t("hs_ev_moved", horse=hl, n=squares, to=to)
+        case "horse_finished":
+            return t("hs_ev_finished", horse=hl, place=t(f"hs_place_{_int(event, 'place')}"))
+        case "race_over":
+            places = " – ".join(str(x) for x in _ints(event, "places"))
+            return t("hs_ev_race_over", race=_int(event, "race"), places=places)
+        case "markers_revealed":
+            return t("hs_ev_markers_revealed")
+        case "purse_paid":
+            amount = money(cat, _int(event, "purse"))
+            if not event["paid"]:
+                return t("hs_ev_purse_bank", horse=hl, purse=amount)
+            paid = ", ".join(
+                f"{seat_name(players, p['seat'])} {money(cat, int(p['amount']))}"
+                for p in event["paid"]
+            )
+            row = row_name(_str(event, "row"), cat)
+            return t("hs_ev_purse", row=row, horse=hl, purse=amount, paid=paid)
+        case "bet_paid":
+            return t(
+                "hs_ev_bet_paid",
+                name=name,
+                value=_int(event, "value"),
+                row=row_name(_str(event, "row"), cat),
+                horse=_int(event, "horse"),
+                rate=_int(event, "rate"),
+                amount=money(cat, _int(event, "amount")),
+            )
+        case "race_payout":
+            gains = ", ".join(
+                f"{seat_name(players, s)} +{money(cat, g)} = {money(cat, m)}"
+                for s, (g, m) in enumerate(
+                    zip(_ints(event, "gains"), _ints(event, "money"), strict=True)
                 )
             )
-        return t("hs_ev_revealed", parts="; ".join(parts))
-    if kind == "race_prepared":
-        return t(
-            "hs_ev_race_card",
-            race=event["race"],
-            name=event["name"],
-            colour=t(f"hs_colour_{event['colour']}"),
-            w=money(cat, event["purse"][0]),
-            p=money(cat, event["purse"][1]),
-            s=money(cat, event["purse"][2]),
-        )
-    if kind == "betting_order":
-        order = ", ".join(seat_name(players, s) for s in event["order"])
-        key = "hs_ev_order_claims" if event["claims"] else "hs_ev_order_fixed"
-        return t(key, order=order)
-    if kind == "bet_order_claim":
-        return _claim_text(event["seat"], event["choice"], event["target"], players, cat)
-    if kind == "betting_begins":
-        return t("hs_ev_betting", order=", ".join(seat_name(players, s) for s in event["order"]))
-    if kind == "marker_placed":
-        return t("hs_ev_marker_placed", name=name, n=event["placed"])
-    if kind == "marker_taken_back":
-        return t("hs_ev_marker_back", name=name, n=event["placed"])
-    if kind == "bets_placed":
-        cells = ", ".join(
-            f"{row_name(c['row'], cat)} {c['horse']}" + (f" ({c['value']})" if "value" in c else "")
-            for c in event["cells"]
-        )
-        return t("hs_ev_bets_placed", name=name, cells=cells)
-    if kind == "roll_off_begins":
-        return t("hs_ev_roll_off", names=", ".join(seat_name(players, s) for s in event["seats"]))
-    if kind == "roll_off":
-        return t("hs_ev_roll_off_roll", name=name, a=event["a"], b=event["b"], n=event["sum"])
-    if kind == "roll_off_tied":
-        return t(
-            "hs_ev_roll_off_tied",
-            names=", ".join(seat_name(players, s) for s in event["seats"]),
-            n=event["sum"],
-        )
-    if kind == "start_player":
-        return t(f"hs_ev_start_{event['by']}", name=name)
-    if kind == "turn":
-        return t("hs_ev_turn", name=name)
-    if kind == "turn_ended":
-        return None  # the next "turn" line says it
-    if kind == "rolled":
-        key = "hs_ev_rolled" if event["roll"] == 1 else "hs_ev_rolled_again"
-        return t(key, name=name, a=event["a"], b=event["b"], n=event["sum"], d=event["difference"])
-    if kind == "move_choice":
-        key = "hs_ev_choice_two" if event["choice"] == "TWO" else "hs_ev_choice_one"
-        return t(key, name=name, horse=event["horse"])
-    if kind == "reroll_or_stop":
-        key = "hs_ev_reroll" if event["choice"] == "REROLL" else "hs_ev_stop"
-        return t(key, name=name)
-    if kind == "handicap_removed":
-        why = str(event.get("why", ""))
-        if event["marker"] == "X":
-            key = "hs_ev_x_bonus" if "bonus" in why else "hs_ev_x"
-            return t(key, horse=hl)
-        return t("hs_ev_plus_used", horse=hl, marker=event["marker"])
-    if kind == "horse_moved":
-        if event["kind"] == "bonus":
-            return t("hs_ev_bonus_move", horse=hl, n=event["squares"], to=min(event["to"], 10))
-        if event["handicap"]:
-            return t(
-                "hs_ev_moved_plus",
-                horse=hl,
-                n=event["squares"],
-                base=event["base"],
-                plus=event["handicap"],
-                to=min(event["to"], 10),
-            )
-        return t("hs_ev_moved", horse=hl, n=event["squares"], to=min(event["to"], 10))
-    if kind == "horse_finished":
-        return t("hs_ev_finished", horse=hl, place=t(f"hs_place_{event['place']}"))
-    if kind == "race_over":
-        places = " – ".join(str(x) for x in event["places"])
-        return t("hs_ev_race_over", race=event["race"], places=places)
-    if kind == "markers_revealed":
-        return t("hs_ev_markers_revealed")
-    if kind == "purse_paid":
-        if not event["paid"]:
-            return t("hs_ev_purse_bank", horse=hl, purse=money(cat, event["purse"]))
-        paid = ", ".join(
-            f"{seat_name(players, p['seat'])} {money(cat, p['amount'])}" for p in event["paid"]
-        )
-        return t(
-            "hs_ev_purse",
-            row=row_name(event["row"], cat),
-            horse=hl,
-            purse=money(cat, event["purse"]),
-            paid=paid,
-        )
-    if kind == "bet_paid":
-        return t(
-            "hs_ev_bet_paid",
-            name=seat_name(players, event["seat"]),
-            value=event["value"],
-            row=row_name(event["row"], cat),
-            horse=event["horse"],
-            rate=event["rate"],
-            amount=money(cat, event["amount"]),
-        )
-    if kind == "race_payout":
-        gains = ", ".join(
-            f"{seat_name(players, s)} +{money(cat, g)} = {money(cat, m)}"
-            for s, (g, m) in enumerate(zip(event["gains"], event["money"], strict=True))
-        )
-        return t("hs_ev_payout", race=event["race"], parts=gains)
-    if kind == "buying_opens":
-        return t("hs_ev_buying_opens", n=event["pool"])
-    if kind == "display_card":
-        return t("hs_ev_display", horse=horse_label(event["horse"]), cost=money(cat, event["cost"]))
-    if kind == "buying_round":
-        return t(
-            "hs_ev_buying_round",
-            round=event["round"],
-            order=", ".join(seat_name(players, s) for s in event["order"]),
-        )
-    if kind == "buy_blind":
-        return t("hs_ev_buy_blind", name=name)
-    if kind == "buy_pass":
-        return t("hs_ev_buy_pass", name=name)
-    if kind == "share_bought":
-        return _purchase_text(event, players, cat)
-    if kind == "buying_closed":
-        horses = " ".join(str(card_horse(c)) for c in event["removed"]) or "—"
-        return t("hs_ev_buying_closed", horses=horses)
-    if kind == "game_over":
-        names = ", ".join(seat_name(players, s) for s in event["winners"])
-        key = "hs_ev_game_over" if len(event["winners"]) == 1 else "hs_ev_game_over_shared"
-        return t(key, names=names)
+            return t("hs_ev_payout", race=_int(event, "race"), parts=gains)
+        case "buying_opens":
+            return t("hs_ev_buying_opens", n=_int(event, "pool"))
+        case "display_card":
+            cost = money(cat, _int(event, "cost"))
+            return t("hs_ev_display", horse=horse_label(_int(event, "horse")), cost=cost)
+        case "buying_round":
+            return t("hs_ev_buying_round", round=_int(event, "round"), order=names("order"))
+        case "buy_blind":
+            return t("hs_ev_buy_blind", name=name)
+        case "buy_pass":
+            return t("hs_ev_buy_pass", name=name)
+        case "share_bought":
+            seat, choice, price = _int(event, "seat"), _str(event, "choice"), _int(event, "price")
+            return _purchase_text(seat, choice, _int(event, "horse"), price, players, cat)
+        case "buying_closed":
+            removed = " ".join(str(card_horse(str(c))) for c in event["removed"]) or "—"
+            return t("hs_ev_buying_closed", horses=removed)
+        case "game_over":
+            key = "hs_ev_game_over" if len(event["winners"]) == 1 else "hs_ev_game_over_shared"
+            return t(key, names=names("winners"))
     return None
 
 
@@ -1427,7 +1331,7 @@ def rules_summary(cat: Catalogue) -> Markup:
 
 
 # --- results -------------------------------------------------------------------------------
-def results_detail(view: Any, ctx: GameContext) -> Markup:
+def results_detail(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     races = []
     for r in view["results"]:
@@ -1466,7 +1370,7 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
             lines = [
                 h(
                     "li",
-                    {"class": classes("bet-line", b["amount"] and "won")},
+                    {"class": classes("bet-line", b["amount"] > 0 and "won")},
                     _marker_chip(seat, b["value"], ctx),
                     " ",
                     t(
@@ -1528,69 +1432,53 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
         {"class": "race-results hs-results"},
         h("h2", {}, t("hs_settlements")),
         h("ol", {}, races),
-        view.get("ranking") and tie_breaks(view, ctx),
-    )
-
-
-def tie_key(view: Any, seat: int) -> tuple[int, int, int, int, int]:
-    info = view["seats"][seat]
-    groups = [GROUP[card_horse(c)] for c in info["shares"]]
-    return (
-        int(info["money"]),
-        int(info["share_value"]),
-        groups.count("long shot"),
-        groups.count("middle"),
-        groups.count("favourite"),
+        view["final"] and tie_breaks(view, view["final"], ctx),
     )
 
 
 STEP_KEYS = ("hs_tb_money", "hs_tb_value", "hs_tb_long", "hs_tb_middle", "hs_tb_fav")
+STEP_KEY: dict[str, str] = {
+    "share_value": "hs_tb_value",
+    "long_shots": "hs_tb_long",
+    "middles": "hs_tb_middle",
+    "favourites": "hs_tb_fav",
+}
 
 
-def tie_breaks(view: Any, ctx: GameContext) -> Markup:
-    """P38/P39: the final order by money, then share value, long shots, middles, favourites."""
+def tie_breaks(view: HomestretchView, final: FinalResults, ctx: GameContext) -> Markup:
+    """P38/P39: the final order by money, then share value, long shots, middles, favourites
+    (the keys and what settled each tie come from the engine)."""
     t = ctx.t
     n = len(ctx.players)
-    keys = [tie_key(view, s) for s in range(n)]
-    ranking = view["ranking"]
+    ranking = final["ranking"]
     order = sorted(range(n), key=lambda s: (ranking[s], s))
+    keys = view["standings"]
     rows = [
         h(
             "tr",
             {"class": f"pc{s}"},
             h("td", {"class": "num"}, str(ranking[s])),
             h("td", {}, token(s, ctx.players), " ", ctx.players[s]),
-            h("td", {"class": "num"}, money(ctx.cat, keys[s][0])),
-            h("td", {"class": "num"}, money(ctx.cat, keys[s][1])),
-            [h("td", {"class": "num"}, str(v)) for v in keys[s][2:]],
+            h("td", {"class": "num"}, money(ctx.cat, keys[s]["money"])),
+            h("td", {"class": "num"}, money(ctx.cat, keys[s]["share_value"])),
+            [
+                h("td", {"class": "num"}, str(keys[s][step]))
+                for step in ("long_shots", "middles", "favourites")
+            ],
         )
         for s in order
     ]
     notes = []
-    by_money: dict[int, list[int]] = {}
-    for s in range(n):
-        by_money.setdefault(keys[s][0], []).append(s)
-    for amount, group in sorted(by_money.items(), reverse=True):
-        if len(group) < 2:
-            continue
-        names = ", ".join(ctx.players[s] for s in group)
-        step = next(
-            (k for k in range(1, 5) if len({keys[s][k] for s in group}) > 1),
-            None,
-        )
+    for tie in view["ties"]:
+        names = ", ".join(ctx.players[s] for s in tie["seats"])
+        amount = money(ctx.cat, tie["money"])
+        step = tie["decided_by"]
         if step is None:
-            notes.append(t("hs_tb_shared", names=names, money=money(ctx.cat, amount)))
+            notes.append(t("hs_tb_shared", names=names, money=amount))
         else:
-            best = min(ranking[s] for s in group)
-            ahead = ", ".join(ctx.players[s] for s in group if ranking[s] == best)
+            ahead = ", ".join(ctx.players[s] for s in tie["ahead"])
             notes.append(
-                t(
-                    "hs_tb_decided",
-                    names=names,
-                    money=money(ctx.cat, amount),
-                    step=t(STEP_KEYS[step]),
-                    ahead=ahead,
-                )
+                t("hs_tb_decided", names=names, money=amount, step=t(STEP_KEY[step]), ahead=ahead)
             )
     if not notes:
         notes.append(t("hs_tb_none"))
