@@ -10,13 +10,14 @@ from typing import Any
 
 from pygames.finish_line.view import FinishLineView
 from pygames.gambler.view import GamblerView
+from pygames.homestretch.view import HomestretchView
 
 from . import finish_line, gambler, homestretch, royal_turf, turfmaster
 from .table import Table
 
 _finish_line: Table[FinishLineView] = finish_line
 _gambler: Table[GamblerView] = gambler
-_homestretch: Table[Any] = homestretch
+_homestretch: Table[HomestretchView] = homestretch
 _royal_turf: Table[Any] = royal_turf
 _turfmaster: Table[Any] = turfmaster
 
