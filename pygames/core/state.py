@@ -407,6 +407,10 @@ class State(ABC, Generic[V]):
         """Whether ``seat`` holds hidden information of its own it may look at again."""
         return False
 
+    def finished_races(self) -> int:
+        """How many races (or rounds) are over: the length of the view's ``results``."""
+        return len(getattr(self, "results", ()))
+
     def base_view(self, viewer: int | None) -> BaseView[Any]:
         """The fields every game's view starts with (see :class:`BaseView`).
 

@@ -375,23 +375,30 @@ class App:
         assert self.match is not None
         actor = self.match.current_player()
         before = len(self.match.events)
+        races = self.match.state.finished_races()
         try:
             self.match.play(action)
         except IllegalAction as exc:
             self.error = str(exc)
             return
-        self.note_events(before)
+        self.note_events(before, races)
         self.local = {}
         self.table_notice = None
         if self.match.current_player() != actor:
             self.unlocked = None  # the private panel closes when the turn passes
         self.save()
 
-    def note_events(self, before: int) -> None:
+    def note_events(self, before: int, races: int) -> None:
+        """After a move: which events are new, and whether a race (or round) just ended."""
         assert self.match is not None
         self.fresh_events = len(self.match.events) - before
-        ended = any(e["type"] == "race_over" for e in self.match.events[before:])
-        self.interlude = ended and not self.match.is_over()
+        ended = self.match.state.finished_races() > races
+        # A race ends on its results card (Gambler's rounds are not races: they go on).
+        self.interlude = (
+            ended
+            and not self.match.is_over()
+            and "race" in self.match.state.view(None)["results"][-1]
+        )
 
     def act_continue(self, _: str, __: str | None) -> None:
         self.interlude = False
@@ -449,8 +456,9 @@ class App:
         if self.confirm is not None:
             return  # a question is open; the table waits for the answer
         before = len(self.match.events)
+        races = self.match.state.finished_races()
         self.match.play_computer()
-        self.note_events(before)
+        self.note_events(before, races)
         self.unlocked = None
         self.save()
         self.render()

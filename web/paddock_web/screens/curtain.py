@@ -11,32 +11,34 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def interlude(app: App, table: Table[Any]) -> Markup:
-    """The settlement of the race just run, for everyone, before the next one."""
+def interlude(app: App, table: Table[Any], ctx: GameContext) -> Markup:
+    """The results card of the race just run, over the board, for everyone, before the
+    next race: finishing order, what the bets were, what they paid; then Continue."""
     assert app.match is not None
     t = app.cat.t
     view = app.match.state.view(None)
-    ctx = GameContext(
-        cat=app.cat,
-        players=app.names(),
-        seats=app.match.seats,
-        legal=[],
-        local={},
-        viewer=None,
+    card_ctx = GameContext(
+        cat=app.cat, players=ctx.players, seats=ctx.seats, legal=[], local={}, viewer=None
     )
     last = {**view, "results": view["results"][-1:]}
     return h(
-        "main",
-        {"class": "table interlude", "id": "main", "data-testid": "interlude"},
+        "div",
+        {"class": "overlay race-card-overlay"},
         h(
             "section",
-            {"class": "results"},
+            {
+                "class": "race-card",
+                "role": "dialog",
+                "aria-modal": "true",
+                "aria-labelledby": "race-card-h",
+                "data-testid": "interlude",
+            },
             h(
-                "h1",
-                {"tabindex": "-1", "data-focus": True},
-                t("race_over_heading", race=view["results"][-1]["race"]),
+                "h2",
+                {"id": "race-card-h", "tabindex": "-1", "data-focus": True},
+                t("race_over_heading", race=view["results"][-1].get("race", "")),
             ),
-            table.results_detail(last, ctx),
+            table.results_detail(last, card_ctx),
             h(
                 "button",
                 {

@@ -24,24 +24,25 @@ def screen(app: App) -> Markup:
     match = app.match
     table = TABLES[match.game_id]
     title = t(f"game_{match.game_id}")
-    if app.interlude:
-        app._hand = f"interlude:{len(match.events)}"
-        return join(frame.header(app, title), curtain.interlude(app, table))
-    curtain_seat = app.needs_curtain()
+    curtain_seat = None if app.interlude else app.needs_curtain()
     if curtain_seat is not None:
         app._hand = f"curtain:{curtain_seat}"
         return join(
             frame.header(app, title, behind_curtain=True), curtain.curtain(app, curtain_seat)
         )
-    viewer = app.unlocked
+    viewer = None if app.interlude else app.unlocked
     view = match.state.view(viewer)
     seat = match.current_player()
-    human_turn = seat >= 0 and match.seats[seat] == "human" and app.peek is None
+    human_turn = (
+        seat >= 0 and match.seats[seat] == "human" and app.peek is None and not app.interlude
+    )
     secret_turn = app.private_turn()
     can_act = human_turn and (not secret_turn or app.unlocked == seat)
     app.legal = match.state.legal_actions() if can_act else []
     next_up = None
-    if app.peek is not None:
+    if app.interlude:
+        app._hand = f"interlude:{len(match.events)}"
+    elif app.peek is not None:
         app._hand = f"peek:{app.peek}"
     elif can_act:
         app._hand = f"seat:{seat}:{viewer}"
@@ -60,7 +61,7 @@ def screen(app: App) -> Markup:
         fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
         motion=not app.b.reduced_motion(),
     )
-    dialog = app.overlay not in (None, "log") or app.confirm is not None
+    dialog = app.overlay not in (None, "log") or app.confirm is not None or app.interlude
     if match.is_over():
         main = join(results.screen(app, view, table, ctx), playing.log_panel(app, table))
     else:
@@ -94,6 +95,7 @@ def screen(app: App) -> Markup:
             main,
         ),
         app.overlay == "log" and playing.drawer_backdrop(app),
+        app.interlude and curtain.interlude(app, table, ctx),
         frame.overlay_panel(app, table),
         frame.confirm_dialog(app),
     )
