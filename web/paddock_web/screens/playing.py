@@ -191,6 +191,7 @@ def action_bar(
     assert app.match is not None
     t = app.cat.t
     seat = app.match.current_player()
+    undo_inside = False
     if app.peek is not None:
         content = join(
             private_frame(app.peek, ctx, table.private_panel(view, app.peek, ctx)),
@@ -206,10 +207,18 @@ def action_bar(
             ),
         )
     elif can_act and app.private_turn() and app.unlocked == seat:
-        # A secret choice: the player's own secrets and the controls, in one frame.
+        # A secret choice: the player's own secrets, the controls and their Undo, in one
+        # frame (taking back a line of a secret sheet stays inside the sheet).
         content = private_frame(
-            seat, ctx, join(table.private_panel(view, seat, ctx), table.actions(view, ctx))
+            seat,
+            ctx,
+            join(
+                table.private_panel(view, seat, ctx),
+                table.actions(view, ctx),
+                playing.undo_control(app),
+            ),
         )
+        undo_inside = True
     elif can_act:
         content = table.actions(view, ctx)
     else:
@@ -224,7 +233,7 @@ def action_bar(
         app.error
         and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, app.error),
         content,
-        playing.undo_control(app),
+        None if undo_inside else playing.undo_control(app),
     )
 
 

@@ -1,0 +1,92 @@
+"""The table's frame in a real browser: composition, the log drawer, dialogs, accessibility."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from layout import composition_problems, serious_accessibility_violations
+from playwright.sync_api import Browser, Page
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def start(page: Page, game: str, count: int) -> None:
+    """A game with seat 0 human and the rest computer players, no seed."""
+    page.click(f"[data-act=choose][data-arg={game}]")
+    page.click(f"[data-act=count][data-arg='{count}']")
+    page.select_option("#seat0", "human")
+    for i in range(1, count):
+        page.select_option(f"#seat{i}", "computer")
+    page.select_option("#speed", "instant")
+    page.click("[data-testid=start-game]")
+    page.locator("main.table, main.curtain").first.wait_for()
+
+
+@pytest.fixture(params=[LAPTOP, PHONE], ids=["laptop", "phone"])
+def sized_page(request: pytest.FixtureRequest, browser: Browser, server_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport=request.param)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    yield page
+    assert errors == []
+    context.close()
+
+
+def test_dialogs_take_focus_trap_it_and_close_with_escape(sized_page: Page) -> None:
+    page = sized_page
+    start(page, "gambler", 2)
+    for name in ("rules", "menu"):
+        page.click(f".site-header [data-act=overlay][data-arg={name}]")
+        dialog = page.locator(f"[data-testid=overlay-{name}]")
+        dialog.wait_for()
+        page.wait_for_timeout(500)  # past the input guard of a newly drawn screen
+        assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
+        for _ in range(12):  # Tab never leaves the dialog
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
+        # The table behind cannot be reached.
+        assert page.locator("main.table[inert]").count() == 1
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="detached")
+        assert page.locator("main.table[inert]").count() == 0
+
+
+def test_phone_log_drawer_closes_three_ways(browser: Browser, server_url: str) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    start(page, "gambler", 2)
+    log = page.locator("[data-testid=log]")
+    for how in ("button", "escape", "outside"):
+        page.click(".site-header .log-toggle")
+        page.wait_for_timeout(500)
+        assert log.evaluate("el => el.classList.contains('open')")
+        assert log.is_visible()
+        if how == "button":
+            page.click("[data-testid=log-close]")
+        elif how == "escape":
+            page.keyboard.press("Escape")
+        else:
+            page.mouse.click(20, 400)  # on the dimmed table, left of the drawer
+        page.wait_for_timeout(300)
+        assert not log.evaluate("el => el.classList.contains('open')"), how
+    context.close()
+
+
+@pytest.mark.parametrize("game,count", [("gambler", 3), ("finish_line", 3), ("homestretch", 3)])
+def test_first_decision_is_composed_and_accessible(sized_page: Page, game: str, count: int) -> None:
+    page = sized_page
+    start(page, game, count)
+    if page.locator("[data-testid=curtain-confirm]").count():
+        page.wait_for_timeout(500)
+        page.click("[data-testid=curtain-confirm]")
+    page.locator(".action-bar [data-act]").first.wait_for()
+    page.wait_for_timeout(500)
+    assert composition_problems(page) == []
+    assert serious_accessibility_violations(page) == []
