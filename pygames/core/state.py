@@ -73,6 +73,8 @@ class Option:
     per_seat: tuple[str, ...] = ()
     """A choice each seat makes (e.g. a colour): every seat picks a different one of
     these; the value is the picks in seat order joined by commas, ``""`` = by seat."""
+    seat_choice: bool = False
+    """The values are seat numbers (e.g. who starts): a form names them by the players."""
 
     def seat_picks(self, value: str, n_players: int) -> list[str]:
         """The pick of each seat for an option with :attr:`per_seat` (default: by seat).

@@ -55,6 +55,7 @@ GAME = register_game(
                 default=0,
                 description="Seat of the youngest player, who starts the first round.",
                 allowed=_seat_at_table,
+                seat_choice=True,
             ),
         ),
         description="Roll up to five dice, fill the rows of a tableau, and close the yellow ones.",

@@ -38,6 +38,7 @@ class FakeBrowser:
         self.downloads: list[tuple[str, str]] = []
         self.ready = False
         self.scrolled = 0
+        self.texts_set: list[tuple[str, str]] = []
         self._languages = languages or ["en-GB"]
         self.file_callback: Callable[[str], None] | None = None
         self.hands: list[str | None] = []  # the ``hand`` of every render
@@ -106,6 +107,9 @@ class FakeBrowser:
 
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.timers.append(callback)
+
+    def set_text(self, selector: str, text: str) -> None:
+        self.texts_set.append((selector, text))
 
     def scroll_top(self) -> None:
         self.scrolled += 1

@@ -177,6 +177,9 @@ class App:
 
     # --- actions from the page ------------------------------------------------
     def on_act(self, act: str, arg: str, value: str | None = None) -> None:
+        if act == "typed":  # a keystroke in a name field: no re-render (the caret stays)
+            self.name_typed(arg, value or "")
+            return
         handler = getattr(self, f"act_{act}", None)
         if handler is None:
             return
@@ -184,8 +187,29 @@ class App:
         handler(arg, value)
         self.render()
 
+    def name_typed(self, arg: str, value: str) -> None:
+        """A player's name as typed: lists that name seats (who starts…) follow it."""
+        if self.screen != "setup" or not self.setup or not arg.isdigit():
+            return
+        seat = int(arg)
+        if seat >= len(self.setup["players"]):
+            return
+        name = value.strip()[:MAX_NAME] or self.cat.t("default_name", n=seat + 1)
+        self.setup["players"][seat] = name
+        self.b.set_text(f'option[data-seat="{seat}"]', name)
+
     def act_lang(self, arg: str, _: str | None) -> None:
         if arg in LANGUAGES:
+            if self.screen == "setup" and self.setup:
+                self.read_form()
+                # Names nobody typed ("Player 2") follow the language ("Spieler 2").
+                old = self.cat
+                self.setup["players"] = [
+                    Catalogue(arg).t("default_name", n=i + 1)
+                    if name == old.t("default_name", n=i + 1)
+                    else name
+                    for i, name in enumerate(self.setup["players"])
+                ]
             self.cat = Catalogue(arg)
             self.b.storage_set(LANG_KEY, arg)
 

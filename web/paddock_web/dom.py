@@ -63,6 +63,7 @@ class Browser(Protocol):
     def set_ready(self) -> None: ...
     def reduced_motion(self) -> bool: ...
     def scroll_top(self) -> None: ...
+    def set_text(self, selector: str, text: str) -> None: ...
 
 
 def _v(value: Any) -> Any:
@@ -148,7 +149,19 @@ class PyodideBrowser:
             event.preventDefault()
             handler("start", "", None)
 
-        for name, fn in (("click", on_click), ("keydown", on_key), ("submit", on_submit)):
+        def on_input(event: Any) -> None:
+            # Typing in a field marked data-live (a player's name) tells the app at once.
+            el = _v(event.target)
+            live = _v(el.getAttribute("data-live")) if el is not None else None
+            if live is not None:
+                handler("typed", str(live), str(el.value))
+
+        for name, fn in (
+            ("click", on_click),
+            ("keydown", on_key),
+            ("submit", on_submit),
+            ("input", on_input),
+        ):
             proxy = self._proxy(fn)
             self._keep.append(proxy)
             self.root.addEventListener(name, proxy)
@@ -244,9 +257,18 @@ class PyodideBrowser:
             return  # a later hand re-armed the page; its own timer will disarm
         self.root.removeAttribute("inert")
         self.root.removeAttribute("aria-disabled")
-        target = _v(self.root.querySelector("[data-focus]"))
+        target = self._focus_target()
         if target is not None:
             self._focus(target)
+
+    def _focus_target(self) -> Any:
+        """Where a newly drawn screen puts the focus: inside an open dialog if there is
+        one; a control the table marked ``data-focus``, else a heading marked
+        ``data-focus="fallback"`` (a private panel's title)."""
+        scope = _v(self.root.querySelector('[aria-modal="true"]')) or self.root
+        return _v(scope.querySelector('[data-focus]:not([data-focus="fallback"])')) or _v(
+            scope.querySelector("[data-focus]")
+        )
 
     def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
         active = _v(self.doc.activeElement)
@@ -280,8 +302,10 @@ class PyodideBrowser:
             elif act:
                 sel = f'[data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg else "")
                 target = _v(self.root.querySelector(sel))
-        if target is None:
-            target = _v(self.root.querySelector("[data-focus]"))
+        # An open dialog (or drawer) keeps the focus inside it.
+        modal = _v(self.root.querySelector('[aria-modal="true"]'))
+        if target is None or (modal is not None and not modal.contains(target)):
+            target = self._focus_target()
         if target is not None:
             self._focus(target)
 
@@ -415,6 +439,11 @@ class PyodideBrowser:
 
     def scroll_top(self) -> None:
         self.js.window.scrollTo(0, 0)
+
+    def set_text(self, selector: str, text: str) -> None:
+        """Change the text of the elements ``selector`` finds (no re-render)."""
+        for el in self.root.querySelectorAll(selector):
+            el.textContent = text
 
     def reduced_motion(self) -> bool:
         return bool(self.js.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -8,7 +8,7 @@ draws nothing for an action the host did not list.
 from __future__ import annotations
 
 from .html import Child, Markup, classes, h
-from .table import GameContext, initial
+from .table import GameContext, token_label
 
 # Pip positions on a die face, in units of the face's half-width from its centre.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -99,5 +99,5 @@ def token(seat: int, players: list[str], extra: str = "") -> Markup:
     return h(
         "span",
         {"class": classes("token", "small", f"pc{seat}", extra), "aria-hidden": "true"},
-        initial(players[seat]),
+        token_label(players, seat),
     )

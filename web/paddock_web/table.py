@@ -105,8 +105,21 @@ def isolate(name: str) -> str:
 
 
 def initial(name: str) -> str:
-    """The letter on a player's token (isolation marks are not letters)."""
-    return name.strip(FSI + PDI)[:1].upper()
+    """The first letter of a player's name (isolation marks are not letters)."""
+    return name.strip(FSI + PDI).strip()[:1].upper()
+
+
+def token_label(players: list[str], seat: int) -> str:
+    """What a player's token shows: their initial, with their seat number when another
+    player's name starts with the same letter (so no token relies on colour alone).
+
+    >>> [token_label(["Ann", "Ben", "amy"], s) for s in range(3)]
+    ['A1', 'B', 'A3']
+    """
+    letter = initial(players[seat])
+    if sum(initial(p) == letter for p in players) > 1:
+        return f"{letter}{seat + 1}"
+    return letter
 
 
 def seat_name(players: list[str], seat: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..html import Markup, h
-from ..table import GameContext, Table, initial
+from ..table import GameContext, Table, token_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -56,7 +56,7 @@ def interlude(app: App, table: Table[Any], ctx: GameContext) -> Markup:
 def curtain(app: App, seat: int) -> Markup:
     assert app.match is not None
     t = app.cat.t
-    letter = initial(app.match.players[seat])
+    letter = token_label(app.match.players, seat)
     name = app.names()[seat]
     return h(
         "main",

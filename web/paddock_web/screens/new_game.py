@@ -9,7 +9,6 @@ from pygames.core import Option
 
 from .. import setup_link
 from ..html import Markup, classes, h, join
-from ..tables import TABLES
 from . import frame
 
 if TYPE_CHECKING:
@@ -57,6 +56,7 @@ def screen(app: App) -> Markup:
                         "value": name,
                         "maxlength": "32",
                         "autocomplete": "off",
+                        "data-live": str(i),
                     },
                 ),
                 h("label", {"for": f"seat{i}", "class": "sr-only"}, t("seat_kind")),
@@ -74,21 +74,24 @@ def screen(app: App) -> Markup:
             )
         )
     options = []
-    table = TABLES.get(game.id)
     for opt in game.options:
         if not opt.values:
             continue  # free text: chosen per seat above
         if not isinstance(opt.default, bool):
             current = app.setup["options"].get(opt.name, opt.default)
             values = list(opt.values_for(n))  # e.g. only seats < n
-            legacy = getattr(table, "option_values", None)  # TRANSITION
-            if legacy is not None:
-                values = legacy(opt.name, values, n)
             choices = [
                 h(
                     "option",
-                    {"value": str(v), "selected": v == current},
-                    t(f"{game.id}_opt_{opt.name}_{v}")
+                    {
+                        "value": str(v),
+                        "selected": v == current,
+                        # A seat is named by its player (and follows the name as it is typed).
+                        "data-seat": str(v) if opt.seat_choice else None,
+                    },
+                    app.setup["players"][v]
+                    if opt.seat_choice and isinstance(v, int) and 0 <= v < n
+                    else t(f"{game.id}_opt_{opt.name}_{v}")
                     if app.cat.has(f"{game.id}_opt_{opt.name}_{v}")
                     else str(v),
                 )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pygames.core.view import AnyView
 
 from ..html import Markup, classes, h, join
-from ..table import GameContext, Table, initial
+from ..table import GameContext, Table, token_label
 from ..tables import TABLES
 from . import curtain, frame, playing, results
 
@@ -170,7 +170,11 @@ def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Marku
                     "aria-current": "true" if i == seat else None,
                     "data-testid": f"player-{i}",
                 },
-                h("span", {"class": f"token pc{i}", "aria-hidden": "true"}, initial(name)),
+                h(
+                    "span",
+                    {"class": f"token pc{i}", "aria-hidden": "true"},
+                    token_label(app.match.players, i),
+                ),
                 h("bdi", {"class": "pname"}, name),
                 h(
                     "span",
@@ -249,11 +253,12 @@ def private_frame(seat: int, ctx: GameContext, content: Markup) -> Markup:
         {"class": f"private pc{seat}", "data-testid": f"private-{seat}", "aria-label": label},
         h(
             "h3",
-            {},
+            # After "I am …" the focus lands here, at the top of the player's own panel.
+            {"tabindex": "-1", "data-focus": "fallback"},
             h(
                 "span",
                 {"class": f"token small pc{seat}", "aria-hidden": "true"},
-                initial(ctx.players[seat]),
+                token_label(ctx.players, seat),
             ),
             " ",
             label,

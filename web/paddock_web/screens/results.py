@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pygames.core.view import AnyView
 
 from ..html import Markup, h
-from ..table import GameContext, Table, initial
+from ..table import GameContext, Table, token_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -31,7 +31,7 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
                 h(
                     "span",
                     {"class": f"token pc{i}", "aria-hidden": "true"},
-                    initial(app.match.players[i]),
+                    token_label(app.match.players, i),
                 ),
                 " ",
                 h("bdi", {}, app.match.players[i]),
