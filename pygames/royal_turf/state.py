@@ -26,13 +26,14 @@ from .data import (
     START_FIELD_OF_SLOT,
     multiplier,
 )
+from .view import Landing, PayoutRecord, RaceResult, RoyalTurfView, build_view
 
 # Phases. Chance phases: "first_player" (CH2), "reveal" (CH1 draws),
 # "start_lot" (CH3) and "race" before the roll (CH4).
 PHASES = ("first_player", "reveal", "start_lot", "betting", "race", "over")
 
 
-class RoyalTurfState(State[Any]):
+class RoyalTurfState(State[RoyalTurfView]):
     game_id = "royal_turf"
 
     def __init__(self) -> None:
@@ -55,7 +56,7 @@ class RoyalTurfState(State[Any]):
         self.turn = 0  # seat to act (betting and race)
         self.bets_placed = 0  # betting turns taken this race
         self.roll: str | None = None  # symbol rolled this race turn
-        self.results: list[dict[str, Any]] = []  # one summary per finished race
+        self.results: list[RaceResult] = []  # one summary per finished race
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -239,13 +240,37 @@ class RoyalTurfState(State[Any]):
         else:
             self.turn = (seat + 1) % self.n
 
-    def _move(self, horse: str, events: list[Event]) -> None:
+    def landing(self, horse: str) -> Landing:
+        """Where ``horse`` would end up moving with the current roll (P12, R4–R7).
+
+        It runs its card's value for the symbol towards field 1; with that value or
+        more it crosses the line (``to`` None). Otherwise, if the target field is
+        taken, it stops on the nearest free field on its own side of the target and
+        never goes back: with every field up to its own taken, it stays put.
+        """
         assert self.roll is not None
         value = CARDS[self.cards[horse]][1][self.roll]
         start = self.fields[horse]
         target = start - value
-        seat = self.turn
         if target <= 0:
+            return {"value": value, "to": None, "blocked": False}
+        taken = set(self.fields.values())
+        land = target
+        while land in taken and land < start:
+            land += 1
+        return {"value": value, "to": land, "blocked": land != target}
+
+    @staticmethod
+    def odds_column(bets: int) -> int | None:
+        """The odds-table column (1..5) a horse with ``bets`` bets pays from (P18)."""
+        return min(bets, 5) if bets > 0 else None
+
+    def _move(self, horse: str, events: list[Event]) -> None:
+        landing = self.landing(horse)
+        value, land = landing["value"], landing["to"]
+        start = self.fields[horse]
+        seat = self.turn
+        if land is None:
             del self.fields[horse]
             self.finished.append(horse)
             events.append(
@@ -259,10 +284,6 @@ class RoyalTurfState(State[Any]):
                 }
             )
         else:
-            taken = set(self.fields.values())
-            land = target
-            while land in taken and land < start:
-                land += 1  # nearest free field on the horse's own side (P12)
             self.fields[horse] = land
             events.append(
                 {
@@ -272,7 +293,7 @@ class RoyalTurfState(State[Any]):
                     "from": start,
                     "to": land,
                     "value": value,
-                    "blocked": land != target,
+                    "blocked": landing["blocked"],
                 }
             )
         if horse in self.fields:
@@ -308,11 +329,17 @@ class RoyalTurfState(State[Any]):
             events.append({"type": "chips_revealed", "bets": chips})
         # 0-chips go back first and count as no bet (V5).
         live = {h: [(s, c) for s, c in chips[h] if c > 0] for h in HORSES}
-        payouts: list[dict[str, Any]] = []
+        payouts: list[PayoutRecord] = []
 
         def pay(seat: int, horse: str, reason: str, amount: int, chip: int) -> None:
             self.money[seat] += amount
-            item = {"seat": seat, "horse": horse, "reason": reason, "amount": amount, "chip": chip}
+            item: PayoutRecord = {
+                "seat": seat,
+                "horse": horse,
+                "reason": reason,
+                "amount": amount,
+                "chip": chip,
+            }
             payouts.append(item)
             events.append({"type": "payout", **item})
 
@@ -320,7 +347,9 @@ class RoyalTurfState(State[Any]):
             total = sum(c for _, c in live[horse])
             if total == 0:
                 continue
-            rate = ODDS[place][min(total, 5) - 1]
+            column = self.odds_column(total)
+            assert column is not None
+            rate = ODDS[place][column - 1]
             for seat, chip in live[horse]:
                 pay(seat, horse, f"place{place}", rate * chip * m, chip)
         assert self.pacemaker is not None
@@ -370,65 +399,22 @@ class RoyalTurfState(State[Any]):
         horse = action.get("horse")
         if action.get("type") != "move_horse" or self.roll is None or horse not in self.fields:
             return False
-        finishes = CARDS[self.cards[horse]][1][self.roll] >= self.fields[horse]
-        return finishes and len(self.finished) == 2
+        return self.landing(horse)["to"] is None and len(self.finished) == 2
 
     def bet_totals(self) -> dict[str, int]:
         """B(h): bets on each horse (chip values; the 0-chip counts nothing)."""
         return {h: sum(c for _, c in self.bets[h]) for h in HORSES}
 
-    def view(self, viewer: int | None = None) -> JSON:
-        show_values = not self.hidden
-        horses = []
-        for h in HORSES:
-            card = self.cards.get(h)
-            horses.append(
-                {
-                    "id": h,
-                    "card": card,
-                    "values": dict(CARDS[card][1]) if card else None,
-                    "field": self.fields.get(h),
-                    "rank": self.finished.index(h) + 1 if h in self.finished else None,
-                    "moved": h in self.moved,
-                    "eligible": self.phase == "race" and h in self.fields and h not in self.moved,
-                }
-            )
-        bets = {
-            h: [
-                {"seat": s, "chip": c if show_values or s == viewer else None}
-                for s, c in self.bets[h]
-            ]
-            for h in HORSES
-        }
-        supply = [
-            {"count": len(chips), "chips": sorted(chips) if show_values or s == viewer else None}
-            for s, chips in enumerate(self.supply)
-        ]
-        used = {c for r in self.results for c in r["cards"].values()} | set(self.cards.values())
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "hidden_bets": self.hidden,
-            "phase": self.phase,
-            "race": self.race,
-            "races": RACES,
-            "multiplier": multiplier(self.race),
-            "current_player": self.current_player(),
-            "start_player": self.start_player if self.phase in ("betting", "race") else None,
-            "betting_round": self.bets_placed // self.n + 1 if self.phase == "betting" else None,
-            "betting_rounds": self.rounds,
-            "money": list(self.money),
-            "horses": horses,
-            "pacemaker": self.pacemaker,
-            "roll": self.roll,
-            "bets": bets,
-            "bet_totals": self.bet_totals() if show_values else None,
-            "supply": supply,
-            "unused_cards": sorted(set(CARDS) - used),
-            "results": self.results,
-            "odds": {str(k): list(v) for k, v in ODDS.items()},
-        }
+    def view(self, viewer: int | None = None) -> RoyalTurfView:
+        return build_view(self, viewer)
+
+    def private_turn(self) -> bool:
+        """With hidden bets every chip is placed face down (V3): a secret choice."""
+        return self.hidden and self.phase == "betting"
+
+    def holds_secrets(self, seat: int) -> bool:
+        """With hidden bets a seat may look at its face-down chips again during the race."""
+        return self.hidden and self.phase == "race"
 
     def scores(self) -> list[float]:
         if not self.is_terminal():

@@ -99,15 +99,6 @@ PEEK_KEY = "rt_my_chips"  # the button that shows a player their own secrets
 
 
 # --- the hooks the site calls -----------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """In the hidden-bets variant every betting turn is private (spec §9)."""
-    return bool(public_view["hidden_bets"]) and public_view["phase"] == "betting"
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return bool(view["hidden_bets"]) and view["phase"] == "race"
-
-
 def score_text(view: Any, seat: int, ctx: GameContext) -> str:
     return ctx.cat.money(view["money"][seat])
 
