@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
-from pygames.core import CHANCE, TERMINAL, BadSave, IllegalAction
+from pygames.core import CHANCE, TERMINAL, BadSave, IllegalAction, Match
 from pygames.core.playout import random_playout
 from pygames.royal_turf import CARDS, GAME, HORSES, ODDS, RoyalTurfState
 from pygames.royal_turf.data import BASE_CHIPS, DIE, HIDDEN_CHIPS, SYMBOLS, multiplier
@@ -693,3 +694,13 @@ def test_clone_is_independent():
     copy = state.clone()
     roll_move(copy, "head", "othello")
     assert state != copy and state.roll is None and state.moved == []
+
+
+def test_saves_made_before_the_state_became_a_dataclass_still_load():
+    """A match saved by the earlier engine (hidden bets, mid race 1) replays to its saved state."""
+    here = Path(__file__).parent / "saves"
+    match = Match.from_json(json.loads((here / "match_hidden_race1.json").read_text()))
+    saved_state = json.loads((here / "state_hidden_race1.json").read_text())
+    assert json.loads(json.dumps(match.state.to_json())) == saved_state
+    assert RoyalTurfState.from_json(saved_state) == match.state
+    assert match.state.phase == "race" and match.state.hidden
