@@ -101,7 +101,7 @@ class RoyalTurfState(State[RoyalTurfView]):
     def _reset_chips(self) -> None:
         chips = HIDDEN_CHIPS if self.hidden else BASE_CHIPS
         self.supply = [list(chips) for _ in self.players]
-        self.bets = {h: [] for h in HORSES}
+        self.bets = _horse_bets()
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -107,10 +107,11 @@ def build_view(state: RoyalTurfState, viewer: int | None) -> RoyalTurfView:
     """``state`` as ``viewer`` sees it: in the hidden variant, only their own chip values."""
     show_values = not state.hidden
     totals = state.bet_totals()
+    movable = set(state.eligible()) if state.phase == "race" else set()
     horses: list[HorseView] = []
     for h in HORSES:
         card = state.cards.get(h)
-        eligible = h in state.eligible()
+        eligible = h in movable
         horses.append(
             {
                 "id": h,

@@ -663,6 +663,8 @@ def test_r3_base_game_view_is_fully_public():
         card = state.cards[horse["id"]]
         assert horse["card"] == card and horse["field"] == state.fields[horse["id"]]
         assert horse["values"] == CARDS[card][1]
+        assert not horse["eligible"] and horse["landing"] is None  # nobody races yet
+    assert {h["id"]: h["odds_column"] for h in state.view(0)["horses"]}["mocha"] == 2
 
 
 def test_v1_v3_r27_hidden_view_only_own_values():
