@@ -1,11 +1,13 @@
 """Reaching Royal Turf positions by play: forced chance outcomes and chosen moves only.
 
 Scenario tests never write to a state's attributes. They deal the cards they need
-(forced draws), place the chips they need (betting turns) and then ask :func:`reach`
-for a race position: a depth-first search over forced rolls and horse choices, run on
-the real engine, that stops at a state with exactly the horses' fields, finishers,
-moved flags and pacemaker asked for. Everything on the way happens through
-``State.apply``, so a position that the rules cannot produce is never reached.
+(forced draws), place the chips they need (betting turns), win the money they need in
+earlier races (:func:`finish_race`) and run a race to a position (:func:`run_to`,
+:func:`race_position`): the cards are drawn to suit it, and a depth-first search over
+rolls and horse choices plans the moves. The planner only plans unhindered moves (no
+horse lands on a taken field), so it needs no copy of the blocking rule; the engine
+plays every step through ``State.apply`` and the position reached is then checked,
+so a position the rules cannot produce is never reached.
 """
 
 from __future__ import annotations
@@ -62,17 +64,6 @@ def bet(state: RoyalTurfState, plan: Mapping[int, Mapping[str, int]]) -> RoyalTu
         placed[seat] = placed.get(seat, 0) + 1
     assert all(placed[s] == len(plan[s]) for s in plan), "every planned chip is placed"
     return state
-
-
-def quiet(n: int, horses: tuple[str, str, str], hidden: bool = False) -> dict[int, dict[str, int]]:
-    """Every seat's chips on the same three horses (plus a fourth for the 0-chip)."""
-    chips = (1, 1, 2)
-    plan = {seat: dict(zip(horses, chips, strict=True)) for seat in range(n)}
-    if hidden:
-        spare = next(h for h in HORSES if h not in horses)
-        for seat in range(n):
-            plan[seat][spare] = 0
-    return plan
 
 
 def roll(state: RoyalTurfState, symbol: str) -> list[dict[str, Any]]:
@@ -292,22 +283,27 @@ def run_to(
     """From a race's reveal: draw cards that suit ``goal``, bet (``plan``, else the first
     legal chip each turn), run the race to ``goal``; return the race's script."""
     assert state.phase == "reveal"
+
+    def prepare(s: RoyalTurfState, deck: list[str]) -> None:
+        draw(s, deck)
+        if s.phase == "start_lot":
+            tied = [o["player"] for o, _ in s.chance_outcomes()]
+            s.apply({"type": "start_player_lot", "player": tied[0] if lot is None else lot})
+        if plan is not None:
+            bet(s, plan)
+        while s.phase == "betting":
+            s.apply(s.legal_actions()[0])
+
     for deck, cycles in itertools.islice(lineups(state, goal, cards, keep), tries):
         trial = state.clone()
-        draw(trial, deck)
-        if trial.phase == "start_lot":
-            tied = [o["player"] for o, _ in trial.chance_outcomes()]
-            trial.apply({"type": "start_player_lot", "player": tied[0] if lot is None else lot})
-        if plan is not None:
-            bet(trial, plan)
-        while trial.phase == "betting":
-            trial.apply(trial.legal_actions()[0])
+        prepare(trial, deck)
         for more in (cycles, cycles + 1):
             script = script_to(trial, goal, more)
             if script is not None:
-                play(trial, script)
-                assert goal.reached(trial), "the engine did not follow the plan"
-                state.__dict__.update(trial.__dict__)
+                # Play it for real on the caller's state: the same draws, chips and moves.
+                prepare(state, deck)
+                play(state, script)
+                assert goal.reached(state), "the engine did not follow the plan"
                 return script
     raise AssertionError(f"no play found to {goal.__dict__}")
 
