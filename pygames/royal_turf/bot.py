@@ -11,10 +11,11 @@ once betting is over (the bets on it now, an unknown hidden chip counting 1, the
 mean of 0, 1, 1, 2, plus a share of the chips the others still hold). Lowering
 the odds of the opponents on that horse counts in its favour.
 
-Racing (D2) plays every eligible horse through the movement rule P12 and scores
-the resulting position with a "tempo" model: a horse that has not moved in this
-cycle still has a move (5 squares on average) to come, so moving a horse by
-``v`` squares gains it ``v - 5``. Finishing, place, last and pace chances of each
+Racing (D2) reads from the view where every eligible horse would land with the
+roll (the engine's movement rule P12) and scores the resulting position with a
+"tempo" model: a horse that has not moved in this cycle still has a move (5
+squares on average) to come, so moving a horse by ``v`` squares gains it
+``v - 5``. Finishing, place, last and pace chances of each
 horse follow from a normal approximation of the remaining distance; the score
 is the bot's expected payout minus the mean expected payout of its opponents.
 
@@ -35,11 +36,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
 from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
+from .view import HorseView, RoyalTurfView
 
 MEAN_STEP = 5.0  # every card averages 5 squares per roll (spec §1.4)
 HIDDEN_CHIP = 1.0  # expected value of an unseen chip: mean of 0, 1, 1, 2
@@ -114,18 +115,6 @@ def rate(place: int, bets: float) -> float:
     return row[lo - 1] * (1 - frac) + row[lo] * frac
 
 
-def land(fields: dict[str, int], horse: str, value: int) -> int:
-    """Field the horse reaches (0 = finished), with blocking as in P12."""
-    start = fields[horse]
-    target = start - value
-    if target <= 0:
-        return 0
-    taken = set(fields.values())
-    while target in taken and target < start:
-        target += 1
-    return target
-
-
 def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z * 0.7071067811865476))
 
@@ -176,13 +165,13 @@ def _balance(order: dict[str, list[float]], rounds: int = 4) -> dict[str, list[f
 class _Info:
     """What the bot extracts from its view once per decision."""
 
-    def __init__(self, view: Any, seat: int) -> None:
+    def __init__(self, view: RoyalTurfView, seat: int) -> None:
         self.seat = seat
         self.n = len(view["players"])
-        self.mult = int(view["multiplier"])
+        self.mult = view["multiplier"]
         self.money: list[int] = list(view["money"])
         self.pacemaker: str | None = view["pacemaker"]
-        self.horses: dict[str, Any] = {h["id"]: h for h in view["horses"]}
+        self.horses: dict[str, HorseView] = {h["id"]: h for h in view["horses"]}
         # stakes[h][s]: (expected) chip value of seat s on horse h.
         self.stakes: dict[str, dict[int, float]] = {}
         self.total: dict[str, float] = {}
@@ -202,7 +191,7 @@ class RoyalTurfBot:
 
     name = "heuristic"
 
-    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
+    def choose(self, state: SeatWindow[RoyalTurfView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -210,7 +199,7 @@ class RoyalTurfBot:
         info = _Info(view, seat)
         if legal[0]["type"] == "place_chip":
             return self._bet(view, info, legal)
-        return self._move(view, info, legal)
+        return self._move(info, legal)
 
     # --- betting --------------------------------------------------------------
     @staticmethod
@@ -224,14 +213,15 @@ class RoyalTurfBot:
         sums = [sum(r[k] for r in raw.values()) or 1.0 for k in range(5)]
         return {h: tuple(r[k] / sums[k] for k in range(5)) for h, r in raw.items()}
 
-    def _bet(self, view: Any, info: _Info, legal: list[Action]) -> Action:
+    def _bet(self, view: RoyalTurfView, info: _Info, legal: list[Action]) -> Action:
         p = self.chances(info)
         m = info.mult
         # Chips the others will still place (hidden supplies count 1 per chip).
         others_left = 0.0
         for s, sup in enumerate(view["supply"]):
             if s != info.seat:
-                others_left += sum(sup["chips"]) if sup["chips"] is not None else sup["count"]
+                chips = sup["chips"]
+                others_left += sum(chips) if chips is not None else sup["count"]
         attract = {h: p[h][0] * 3 + p[h][1] * 2 + p[h][2] - p[h][3] for h in p}
         pos = {h: max(a, 0.0) for h, a in attract.items()}
         norm = sum(pos.values()) or 1.0
@@ -278,25 +268,20 @@ class RoyalTurfBot:
         return best
 
     # --- racing ---------------------------------------------------------------
-    def _move(self, view: Any, info: _Info, legal: list[Action]) -> Action:
-        roll = view["roll"]
+    def _move(self, info: _Info, legal: list[Action]) -> Action:
         fields: dict[str, int] = {
-            h: horse["field"] for h, horse in info.horses.items() if horse["field"] is not None
+            h: f for h, horse in info.horses.items() if (f := horse["field"]) is not None
         }
         moved = {h for h, horse in info.horses.items() if horse["moved"]}
-        finished = [
-            h
-            for h, _ in sorted(
-                ((h, horse["rank"]) for h, horse in info.horses.items() if horse["rank"]),
-                key=lambda x: x[1],
-            )
-        ]
+        ranked = [(r, h) for h, horse in info.horses.items() if (r := horse["rank"]) is not None]
+        finished = [h for _, h in sorted(ranked)]
         best = legal[0]
         best_score = -math.inf
         for a in legal:
-            h = a["horse"]
-            value = info.horses[h]["values"][roll]
-            to = land(fields, h, value)
+            h: str = a["horse"]
+            landing = info.horses[h]["landing"]
+            assert landing is not None  # the view says where every movable horse lands
+            to = landing["to"] or 0  # 0: it crosses the line
             new_fields = dict(fields)
             new_finished = list(finished)
             new_moved = set(moved) | {h}
@@ -316,6 +301,11 @@ class RoyalTurfBot:
                 best, best_score = a, score
         return best
 
+    @staticmethod
+    def _card_var(info: _Info, horse: str) -> float:
+        card = info.horses[horse]["card"]
+        return CARD_VAR[card] if card is not None else 7.0
+
     def evaluate(
         self,
         info: _Info,
@@ -333,10 +323,9 @@ class RoyalTurfBot:
             remaining: dict[str, float] = {}
             var: dict[str, float] = {}
             for h, f in fields.items():
-                card = info.horses[h]["card"]
                 pending = 0.0 if h in moved else MEAN_STEP
                 remaining[h] = f - pending
-                var[h] = CARD_VAR.get(card, 7.0) * max(f, 1) / MEAN_STEP + BLOCK_VAR
+                var[h] = self._card_var(info, h) * max(f, 1) / MEAN_STEP + BLOCK_VAR
             order = _balance(_order_odds(remaining, var))
             for h in fields:
                 for k in range(min(n_places, len(fields))):
@@ -354,9 +343,7 @@ class RoyalTurfBot:
                 pending = 0.0 if h in moved else MEAN_STEP
                 dist = f - PACE_FIELD
                 remaining[h] = dist - pending
-                var[h] = (
-                    CARD_VAR.get(info.horses[h]["card"], 7.0) * max(dist, 1) / MEAN_STEP + BLOCK_VAR
-                )
+                var[h] = self._card_var(info, h) * max(dist, 1) / MEAN_STEP + BLOCK_VAR
             order = _order_odds(remaining, var)
             tot = sum(order[h][0] for h in fields) or 1.0
             for h in fields:

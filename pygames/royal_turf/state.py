@@ -8,10 +8,11 @@
 
 from __future__ import annotations
 
-import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Event, State
 from .data import (
     BASE_CHIPS,
     CARDS,
@@ -26,47 +27,64 @@ from .data import (
     START_FIELD_OF_SLOT,
     multiplier,
 )
-
-# Phases. Chance phases: "first_player" (CH2), "reveal" (CH1 draws),
-# "start_lot" (CH3) and "race" before the roll (CH4).
-PHASES = ("first_player", "reveal", "start_lot", "betting", "race", "over")
+from .view import Landing, PayoutRecord, RaceResult, RoyalTurfView, build_view
 
 
-class RoyalTurfState(State[Any]):
+class Phase(StrEnum):
+    """Every phase a Royal Turf state can be in (saved as its text)."""
+
+    FIRST_PLAYER = "first_player"  # chance CH2: who starts race 1
+    REVEAL = "reveal"  # chance CH1: the next card draw
+    START_LOT = "start_lot"  # chance CH3: a lot among the tied richest players
+    BETTING = "betting"
+    RACE = "race"  # chance CH4 (the roll) until rolled, then the mover's choice
+    OVER = "over"
+
+
+def _horse_bets() -> dict[str, list[list[int]]]:
+    return {h: [] for h in HORSES}
+
+
+@dataclass(eq=False)
+class RoyalTurfState(State[RoyalTurfView]):
+    """The whole game; its fields are exactly what a save holds."""
+
     game_id = "royal_turf"
 
-    def __init__(self) -> None:
-        self.players: list[str] = []
-        self.options: dict[str, Any] = {}
-        self.phase = "first_player"
-        self.race = 1
-        self.money: list[int] = []
-        self.unrevealed: list[str] = []  # never-revealed cards (a set; kept sorted)
-        self.put_back: list[str] = []  # under the deck, oldest first
-        self.cards: dict[str, str] = {}  # horse -> card this race
-        self.fields: dict[str, int] = {}  # horse -> field, horses on the track
-        self.finished: list[str] = []  # finishing order this race
-        self.moved: list[str] = []  # horses flagged moved this cycle
-        self.pacemaker: str | None = None
-        self.supply: list[list[int]] = []  # chip values each seat still holds
-        self.bets: dict[str, list[list[int]]] = {}  # horse -> [[seat, chip], ...]
-        self.first_player = 0  # CH2 result
-        self.start_player = 0  # betting start player of this race
-        self.turn = 0  # seat to act (betting and race)
-        self.bets_placed = 0  # betting turns taken this race
-        self.roll: str | None = None  # symbol rolled this race turn
-        self.results: list[dict[str, Any]] = []  # one summary per finished race
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    phase: Phase = Phase.FIRST_PLAYER
+    race: int = 1
+    money: list[int] = field(default_factory=list)
+    unrevealed: list[str] = field(default_factory=lambda: sorted(CARDS))  # never revealed
+    put_back: list[str] = field(default_factory=list)  # under the deck, oldest first
+    cards: dict[str, str] = field(default_factory=dict)  # horse -> card this race
+    fields: dict[str, int] = field(default_factory=dict)  # horse -> field, horses on the track
+    finished: list[str] = field(default_factory=list)  # finishing order this race
+    moved: list[str] = field(default_factory=list)  # horses flagged moved this cycle
+    pacemaker: str | None = None
+    supply: list[list[int]] = field(default_factory=list)  # chip values each seat still holds
+    bets: dict[str, list[list[int]]] = field(default_factory=_horse_bets)  # [[seat, chip]…]
+    first_player: int = 0  # CH2 result
+    start_player: int = 0  # betting start player of this race
+    turn: int = 0  # seat to act (betting and race)
+    bets_placed: int = 0  # betting turns taken this race
+    roll: str | None = None  # symbol rolled this race turn
+    results: list[RaceResult] = field(default_factory=list)  # one record per finished race
 
     # --- construction -------------------------------------------------------
     @classmethod
     def initial(cls, players: list[str], options: dict[str, Any]) -> Self:
-        s = cls()
-        s.players = list(players)
-        s.options = dict(options)
-        s.money = [0] * len(players)
-        s.unrevealed = sorted(CARDS)
+        s = cls(players=list(players), options=dict(options), money=[0] * len(players))
         s._reset_chips()
         return s
+
+    def _check_loaded(self) -> None:
+        n = len(self.players)
+        if len(self.money) != n or len(self.supply) != n or set(self.bets) != set(HORSES):
+            raise BadSave("the Royal Turf state does not fit its players")
+        if not set(self.fields) | set(self.finished) <= set(HORSES) or not 1 <= self.race <= RACES:
+            raise BadSave("the Royal Turf state has an impossible race")
 
     @property
     def hidden(self) -> bool:
@@ -83,15 +101,15 @@ class RoyalTurfState(State[Any]):
     def _reset_chips(self) -> None:
         chips = HIDDEN_CHIPS if self.hidden else BASE_CHIPS
         self.supply = [list(chips) for _ in self.players]
-        self.bets = {h: [] for h in HORSES}
+        self.bets = _horse_bets()
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance(self) -> bool:
-        return self.phase in ("first_player", "reveal", "start_lot") or (
-            self.phase == "race" and self.roll is None
+        return self.phase in (Phase.FIRST_PLAYER, Phase.REVEAL, Phase.START_LOT) or (
+            self.phase == Phase.RACE and self.roll is None
         )
 
     def _current_seat(self) -> int:
@@ -102,7 +120,7 @@ class RoyalTurfState(State[Any]):
         return [h for h in HORSES if h in self.fields and h not in self.moved]
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "betting":
+        if self.phase == Phase.BETTING:
             mine = {h for h in HORSES if any(s == self.turn for s, _ in self.bets[h])}
             return [
                 {"type": "place_chip", "chip": chip, "horse": h}
@@ -110,7 +128,7 @@ class RoyalTurfState(State[Any]):
                 for h in HORSES
                 if h not in mine
             ]
-        if self.phase == "race":
+        if self.phase == Phase.RACE:
             return [{"type": "move_horse", "horse": h} for h in self.eligible()]
         return []
 
@@ -118,7 +136,7 @@ class RoyalTurfState(State[Any]):
         kind = action["type"]
         horse = action.get("horse")
         if kind == "place_chip":
-            if self.phase != "betting":
+            if self.phase != Phase.BETTING:
                 return "chips can only be placed while betting"
             if horse not in HORSES:
                 return f"there is no horse called {horse!r}"
@@ -128,7 +146,7 @@ class RoyalTurfState(State[Any]):
             if any(s == self.turn for s, _ in self.bets[horse]):
                 return f"you already have a chip on {horse}"
         elif kind == "move_horse":
-            if self.phase != "race":
+            if self.phase != Phase.RACE:
                 return "horses only move during the race, after the roll"
             if horse not in HORSES:
                 return f"there is no horse called {horse!r}"
@@ -143,12 +161,12 @@ class RoyalTurfState(State[Any]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "first_player":
+        if self.phase == Phase.FIRST_PLAYER:
             return [({"type": "first_player", "player": p}, 1 / self.n) for p in range(self.n)]
-        if self.phase == "reveal":
+        if self.phase == Phase.REVEAL:
             m = len(self.unrevealed)
             return [({"type": "draw_card", "card": c}, 1 / m) for c in self.unrevealed]
-        if self.phase == "start_lot":
+        if self.phase == Phase.START_LOT:
             tied = self._richest()
             return [({"type": "start_player_lot", "player": p}, 1 / len(tied)) for p in tied]
         return [({"type": "roll", "symbol": sym}, float(p)) for sym, p in DIE]
@@ -160,32 +178,43 @@ class RoyalTurfState(State[Any]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind = action["type"]
-        if kind == "first_player":
-            self.first_player = action["player"]
-            events.append({"type": "first_player", "seat": self.first_player})
-            self._start_race(events)
-        elif kind == "draw_card":
-            self.unrevealed.remove(action["card"])
-            self._reveal(action["card"], events)
-            self._continue_reveal(events)
-        elif kind == "start_player_lot":
-            self._begin_betting(action["player"], "lot", events)
-        elif kind == "place_chip":
-            self._place_chip(action["chip"], action["horse"], events)
-        elif kind == "roll":
-            self.roll = action["symbol"]
-            events.append({"type": "rolled", "seat": self.turn, "symbol": self.roll})
-        elif kind == "move_horse":
-            self._move(action["horse"], events)
+        match action["type"]:
+            case "first_player":
+                self._first_player(action["player"], events)
+            case "draw_card":
+                self._draw_card(action["card"], events)
+            case "start_player_lot":
+                self._begin_betting(action["player"], "lot", events)
+            case "place_chip":
+                self._place_chip(action["chip"], action["horse"], events)
+            case "roll":
+                self._roll(action["symbol"], events)
+            case "move_horse":
+                self._move(action["horse"], events)
+            case _:
+                raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    def _first_player(self, seat: int, events: list[Event]) -> None:
+        self.first_player = seat
+        events.append({"type": "first_player", "seat": seat})
+        self._start_race(events)
+
+    def _draw_card(self, card: str, events: list[Event]) -> None:
+        self.unrevealed.remove(card)
+        self._reveal(card, events)
+        self._continue_reveal(events)
+
+    def _roll(self, symbol: str, events: list[Event]) -> None:
+        self.roll = symbol
+        events.append({"type": "rolled", "seat": self.turn, "symbol": symbol})
 
     def _start_race(self, events: list[Event]) -> None:
         """Preparation P2: clear the horses, then reveal cards (P3)."""
         self.cards, self.fields, self.finished, self.moved = {}, {}, [], []
         self.pacemaker = None
         self.roll = None
-        self.phase = "reveal"
+        self.phase = Phase.REVEAL
         events.append({"type": "race_started", "race": self.race})
         self._continue_reveal(events)
 
@@ -211,7 +240,7 @@ class RoyalTurfState(State[Any]):
         if self.race == 1:
             self._begin_betting(self.first_player, "first", events)
         elif len(self._richest()) > 1:
-            self.phase = "start_lot"  # CH3
+            self.phase = Phase.START_LOT  # CH3
         else:
             self._begin_betting(self._richest()[0], "money", events)
 
@@ -219,7 +248,7 @@ class RoyalTurfState(State[Any]):
         self.start_player = seat
         self.turn = seat
         self.bets_placed = 0
-        self.phase = "betting"
+        self.phase = Phase.BETTING
         events.append({"type": "start_player", "seat": seat, "race": self.race, "by": why})
 
     def _place_chip(self, chip: int, horse: str, events: list[Event]) -> None:
@@ -232,20 +261,44 @@ class RoyalTurfState(State[Any]):
             event["chip"] = chip  # face up only in the base game
         events.append(event)
         if self.bets_placed == self.rounds * self.n:
-            self.phase = "race"
+            self.phase = Phase.RACE
             self.turn = self.start_player  # P10: the first bettor races first
             self.roll = None
             events.append({"type": "race_begins", "seat": self.turn})
         else:
             self.turn = (seat + 1) % self.n
 
-    def _move(self, horse: str, events: list[Event]) -> None:
+    def landing(self, horse: str) -> Landing:
+        """Where ``horse`` would end up moving with the current roll (P12, R4–R7).
+
+        It runs its card's value for the symbol towards field 1; with that value or
+        more it crosses the line (``to`` None). Otherwise, if the target field is
+        taken, it stops on the nearest free field on its own side of the target and
+        never goes back: with every field up to its own taken, it stays put.
+        """
         assert self.roll is not None
         value = CARDS[self.cards[horse]][1][self.roll]
         start = self.fields[horse]
         target = start - value
-        seat = self.turn
         if target <= 0:
+            return {"value": value, "to": None, "blocked": False}
+        taken = set(self.fields.values())
+        land = target
+        while land in taken and land < start:
+            land += 1
+        return {"value": value, "to": land, "blocked": land != target}
+
+    @staticmethod
+    def odds_column(bets: int) -> int | None:
+        """The odds-table column (1..5) a horse with ``bets`` bets pays from (P18)."""
+        return min(bets, 5) if bets > 0 else None
+
+    def _move(self, horse: str, events: list[Event]) -> None:
+        landing = self.landing(horse)
+        value, land = landing["value"], landing["to"]
+        start = self.fields[horse]
+        seat = self.turn
+        if land is None:
             del self.fields[horse]
             self.finished.append(horse)
             events.append(
@@ -259,10 +312,6 @@ class RoyalTurfState(State[Any]):
                 }
             )
         else:
-            taken = set(self.fields.values())
-            land = target
-            while land in taken and land < start:
-                land += 1  # nearest free field on the horse's own side (P12)
             self.fields[horse] = land
             events.append(
                 {
@@ -272,7 +321,7 @@ class RoyalTurfState(State[Any]):
                     "from": start,
                     "to": land,
                     "value": value,
-                    "blocked": land != target,
+                    "blocked": landing["blocked"],
                 }
             )
         if horse in self.fields:
@@ -308,11 +357,17 @@ class RoyalTurfState(State[Any]):
             events.append({"type": "chips_revealed", "bets": chips})
         # 0-chips go back first and count as no bet (V5).
         live = {h: [(s, c) for s, c in chips[h] if c > 0] for h in HORSES}
-        payouts: list[dict[str, Any]] = []
+        payouts: list[PayoutRecord] = []
 
         def pay(seat: int, horse: str, reason: str, amount: int, chip: int) -> None:
             self.money[seat] += amount
-            item = {"seat": seat, "horse": horse, "reason": reason, "amount": amount, "chip": chip}
+            item: PayoutRecord = {
+                "seat": seat,
+                "horse": horse,
+                "reason": reason,
+                "amount": amount,
+                "chip": chip,
+            }
             payouts.append(item)
             events.append({"type": "payout", **item})
 
@@ -320,7 +375,9 @@ class RoyalTurfState(State[Any]):
             total = sum(c for _, c in live[horse])
             if total == 0:
                 continue
-            rate = ODDS[place][min(total, 5) - 1]
+            column = self.odds_column(total)
+            assert column is not None
+            rate = ODDS[place][column - 1]
             for seat, chip in live[horse]:
                 pay(seat, horse, f"place{place}", rate * chip * m, chip)
         assert self.pacemaker is not None
@@ -344,7 +401,7 @@ class RoyalTurfState(State[Any]):
         # Cleanup P22: chips home, this race's cards leave the game.
         self._reset_chips()
         if self.race == RACES:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.fields = {}
             self.moved = []
             top = max(self.money)
@@ -370,108 +427,24 @@ class RoyalTurfState(State[Any]):
         horse = action.get("horse")
         if action.get("type") != "move_horse" or self.roll is None or horse not in self.fields:
             return False
-        finishes = CARDS[self.cards[horse]][1][self.roll] >= self.fields[horse]
-        return finishes and len(self.finished) == 2
+        return self.landing(horse)["to"] is None and len(self.finished) == 2
 
     def bet_totals(self) -> dict[str, int]:
         """B(h): bets on each horse (chip values; the 0-chip counts nothing)."""
         return {h: sum(c for _, c in self.bets[h]) for h in HORSES}
 
-    def view(self, viewer: int | None = None) -> JSON:
-        show_values = not self.hidden
-        horses = []
-        for h in HORSES:
-            card = self.cards.get(h)
-            horses.append(
-                {
-                    "id": h,
-                    "card": card,
-                    "values": dict(CARDS[card][1]) if card else None,
-                    "field": self.fields.get(h),
-                    "rank": self.finished.index(h) + 1 if h in self.finished else None,
-                    "moved": h in self.moved,
-                    "eligible": self.phase == "race" and h in self.fields and h not in self.moved,
-                }
-            )
-        bets = {
-            h: [
-                {"seat": s, "chip": c if show_values or s == viewer else None}
-                for s, c in self.bets[h]
-            ]
-            for h in HORSES
-        }
-        supply = [
-            {"count": len(chips), "chips": sorted(chips) if show_values or s == viewer else None}
-            for s, chips in enumerate(self.supply)
-        ]
-        used = {c for r in self.results for c in r["cards"].values()} | set(self.cards.values())
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "hidden_bets": self.hidden,
-            "phase": self.phase,
-            "race": self.race,
-            "races": RACES,
-            "multiplier": multiplier(self.race),
-            "current_player": self.current_player(),
-            "start_player": self.start_player if self.phase in ("betting", "race") else None,
-            "betting_round": self.bets_placed // self.n + 1 if self.phase == "betting" else None,
-            "betting_rounds": self.rounds,
-            "money": list(self.money),
-            "horses": horses,
-            "pacemaker": self.pacemaker,
-            "roll": self.roll,
-            "bets": bets,
-            "bet_totals": self.bet_totals() if show_values else None,
-            "supply": supply,
-            "unused_cards": sorted(set(CARDS) - used),
-            "results": self.results,
-            "odds": {str(k): list(v) for k, v in ODDS.items()},
-        }
+    def view(self, viewer: int | None = None) -> RoyalTurfView:
+        return build_view(self, viewer)
+
+    def private_turn(self) -> bool:
+        """With hidden bets every chip is placed face down (V3): a secret choice."""
+        return self.hidden and self.phase == Phase.BETTING
+
+    def holds_secrets(self, seat: int) -> bool:
+        """With hidden bets a seat may look at its face-down chips again during the race."""
+        return self.hidden and self.phase == Phase.RACE
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
             raise ValueError("the game is not over yet")
         return [float(m) for m in self.money]
-
-    # --- saving ---------------------------------------------------------------
-    _FIELDS = (
-        "players",
-        "options",
-        "phase",
-        "race",
-        "money",
-        "unrevealed",
-        "put_back",
-        "cards",
-        "fields",
-        "finished",
-        "moved",
-        "pacemaker",
-        "supply",
-        "bets",
-        "first_player",
-        "start_player",
-        "turn",
-        "bets_placed",
-        "roll",
-        "results",
-    )
-
-    def to_json(self) -> JSON:
-        return {"game": self.game_id, **{k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Self:
-        if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise BadSave("this is not a Royal Turf state")
-        s = cls()
-        try:
-            for k in cls._FIELDS:
-                setattr(s, k, copy.deepcopy(data[k]))  # never share the caller's lists
-        except KeyError as exc:
-            raise BadSave(f"the Royal Turf state lacks {exc}") from None
-        if s.phase not in PHASES:
-            raise BadSave("the Royal Turf state has an unknown phase")
-        return s

@@ -8,35 +8,17 @@ from typing import Any
 import pytest
 
 from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
-from pygames.royal_turf import HORSES
 from pygames.royal_turf.bot import RoyalTurfBot
 from pygames.royal_turf.state import RoyalTurfState
 
-from .test_scenarios import betting_state, new_state, race_state, roll, setup
+from .play import deal, new_state, race_position, roll
 
 BOT = RoyalTurfBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: RoyalTurfState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: RoyalTurfState, seat: int | None = None) -> dict[str, Any]:
     seat = state.current_player() if seat is None else seat
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def test_registered_as_the_royal_turf_bot() -> None:
@@ -69,7 +51,7 @@ def test_only_legal_actions(n: int, hidden: bool) -> None:
         assert choices > 0
 
 
-def test_works_with_a_window_exposing_only_view_and_legal_actions() -> None:
+def test_plays_whole_games_through_its_seat_window() -> None:
     rng = random.Random(5)
     for hidden in (False, True):
         state = new_state(4, hidden)
@@ -83,23 +65,19 @@ def test_works_with_a_window_exposing_only_view_and_legal_actions() -> None:
 
 
 def test_hidden_chip_values_of_others_do_not_change_its_choice() -> None:
-    """Two positions that differ only in the opponents' face-down chip values."""
+    """Two positions that differ only in an opponent's face-down chip values."""
     decisions = []
     for b_chips in ({"othello": 2, "mocha": 0}, {"othello": 0, "mocha": 2}):
-        state = setup(
-            race_state(3, hidden=True),
-            fields={
-                "earl_grey": 20,
-                "albino": 21,
-                "nougat": 22,
-                "caramello": 23,
-                "red_fox": 24,
-                "mocha": 25,
-                "othello": 26,
-            },
+        state = race_position(
+            3,
+            hidden=True,
+            fields={"earl_grey": 20, "albino": 21, "nougat": 22, "caramello": 23,
+                    "red_fox": 24, "mocha": 25, "othello": 26},
+            plan={0: {"nougat": 2, "albino": 1, "earl_grey": 1, "caramello": 0},
+                  1: {**b_chips, "albino": 1, "nougat": 1},
+                  2: {"red_fox": 1, "albino": 1, "mocha": 2, "othello": 0}},
             turn=0,
-            bets={0: {"nougat": 2, "albino": 1}, 1: b_chips, 2: {"red_fox": 1}},
-        )
+        )  # fmt: skip
         roll(state, "helmet")
         decisions.append(choose(state, 0))
     assert decisions[0] == decisions[1]
@@ -107,64 +85,42 @@ def test_hidden_chip_values_of_others_do_not_change_its_choice() -> None:
 
 def test_finishes_its_own_horse_first() -> None:
     # Seat 0 backs othello (OT1: head 7) on field 3: moving it wins the race.
-    state = setup(
-        race_state(4),
-        fields={
-            "othello": 3,
-            "red_fox": 5,
-            "albino": 8,
-            "nougat": 10,
-            "mocha": 11,
-            "earl_grey": 14,
-            "caramello": 16,
-        },
+    state = race_position(
+        4,
+        fields={"othello": 3, "red_fox": 5, "albino": 8, "nougat": 10, "mocha": 11,
+                "earl_grey": 14, "caramello": 16},
         cards={"othello": "OT1", "red_fox": "RF3"},
         pacemaker="othello",
+        plan={0: {"othello": 2, "nougat": 1, "albino": 1},
+              1: {"red_fox": 2, "mocha": 1, "caramello": 1},
+              2: {"earl_grey": 1, "caramello": 1, "mocha": 2},
+              3: {"earl_grey": 1, "caramello": 1, "mocha": 2}},
         turn=0,
-        bets={
-            0: {"othello": 2, "nougat": 1, "albino": 1},
-            1: {"red_fox": 2, "mocha": 1, "caramello": 1},
-        },
-    )
+    )  # fmt: skip
     roll(state, "head")
     assert choose(state) == {"type": "move_horse", "horse": "othello"}
 
 
 def test_two_chip_on_the_front_horse_with_a_strong_card() -> None:
     # earl_grey on field 33 (EG3, volatile) ... red_fox on field 27 (RF1, the strongest card).
-    state = betting_state(4, deck=["EG3", "AL1", "NO1", "CA1", "OT1", "MO1", "RF1"])
+    state = deal(4, deck=["EG3", "AL1", "NO1", "CA1", "OT1", "MO1", "RF1"])
     assert state.fields["red_fox"] == 27 and state.fields["earl_grey"] == 33
     assert choose(state) == {"type": "place_chip", "chip": 2, "horse": "red_fox"}
-    # Even forced to choose between the two, it prefers the front horse.
-    view_state = betting_state(4, deck=["EG3", "AL1", "NO1", "CA1", "OT1", "MO1", "RF1"])
-    for h in HORSES:
-        if h not in ("red_fox", "earl_grey"):
-            view_state.bets[h].append([1, 1])
-    assert choose(view_state)["horse"] == "red_fox"
 
 
 def test_wastes_the_move_instead_of_helping_an_opponent() -> None:
     # Seat 0 backs only horses that have already moved; red_fox (RF1, helmet 14)
     # is backed by seat 1, mocha (MO2, helmet 1) by nobody. Roll: helmet.
-    state = setup(
-        race_state(4),
-        fields={
-            "earl_grey": 20,
-            "albino": 21,
-            "nougat": 22,
-            "caramello": 23,
-            "red_fox": 28,
-            "mocha": 26,
-            "othello": 24,
-        },
+    state = race_position(
+        2,
+        fields={"earl_grey": 20, "albino": 21, "nougat": 22, "caramello": 23, "red_fox": 28,
+                "mocha": 26, "othello": 24},
         cards={"red_fox": "RF1", "mocha": "MO2"},
         moved=("earl_grey", "albino", "nougat", "caramello", "othello"),
+        plan={0: {"earl_grey": 2, "albino": 1, "nougat": 1},
+              1: {"red_fox": 2, "othello": 1, "caramello": 1}},
         turn=0,
-        bets={
-            0: {"earl_grey": 2, "albino": 1, "nougat": 1},
-            1: {"red_fox": 2, "othello": 1, "caramello": 1},
-        },
-    )
+    )  # fmt: skip
     roll(state, "helmet")
     assert {a["horse"] for a in state.legal_actions()} == {"red_fox", "mocha"}
     assert choose(state) == {"type": "move_horse", "horse": "mocha"}

@@ -9,25 +9,28 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction as F
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pygames.core import CHANCE, TERMINAL, BadSave, IllegalAction
+from pygames.core import CHANCE, TERMINAL, BadSave, IllegalAction, Match
 from pygames.core.playout import random_playout
 from pygames.royal_turf import CARDS, GAME, HORSES, ODDS, RoyalTurfState
 from pygames.royal_turf.data import BASE_CHIPS, DIE, HIDDEN_CHIPS, SYMBOLS, multiplier
 
-from .test_scenarios import (
-    betting_state,
-    eligible,
+from .play import (
+    ANY,
+    deal,
+    finish_race,
     move,
     new_state,
-    play_out_race,
-    race_state,
+    race_position,
+    race_start,
     roll,
     roll_move,
-    setup,
 )
+from .test_scenarios import EARLIER, QUIET_RESULT, eligible, play_out_race, quiet
 
 LINEUP = {h: 33 - i for i, h in enumerate(HORSES)}  # earl_grey@33 ... othello@27
 
@@ -98,7 +101,7 @@ def test_setup(n, hidden):
 
 
 def test_ch2_first_player_starts_betting_and_racing():  # R22, P10
-    state = betting_state(4, first=2)
+    state = deal(4, first=2)
     assert state.start_player == 2 and state.current_player() == 2
     while state.phase == "betting":
         state.apply(state.legal_actions()[0])
@@ -151,7 +154,7 @@ def test_p4_each_card_used_exactly_once_per_game():
 
 
 def test_r23_r36_never_revealed_cards_come_before_put_back_cards():
-    state = race_state(2)  # race 1 drew EG1, AL1, NO1, CA1, RF1, MO1, OT1
+    state = race_start(2)  # race 1 drew EG1, AL1, NO1, CA1, RF1, MO1, OT1
     rng = random.Random(3)
     play_out_race(state, rng)
     while state.phase == "reveal":  # race 2: always draw the first listed card
@@ -170,8 +173,8 @@ def test_r23_r36_never_revealed_cards_come_before_put_back_cards():
 
 
 def test_p2_preparation_clears_the_race():
-    state = setup(
-        race_state(2),
+    state = race_position(
+        2,
         fields={"albino": 2, "nougat": 6, "mocha": 9, "caramello": 13, "earl_grey": 14},
         cards={"albino": "AL1"},
         finished=("othello", "red_fox"),
@@ -188,9 +191,11 @@ def test_p2_preparation_clears_the_race():
 
 
 # --- start player P5, CH3, R30 --------------------------------------------------
-def _to_race2_reveal(n: int = 3, seed: int = 5) -> RoyalTurfState:
-    state = race_state(n)
-    play_out_race(state, random.Random(seed))
+def _race2_reveal(plan: dict[int, dict[str, int]]) -> RoyalTurfState:
+    """Race 1 run to ``EARLIER``'s result with these chips; race 2's cards still to come."""
+    state = new_state(len(plan))
+    state.apply({"type": "first_player", "player": 0})
+    finish_race(state, *EARLIER, plan=plan)
     assert state.race == 2 and state.phase == "reveal"
     return state
 
@@ -201,15 +206,22 @@ def _finish_reveal(state: RoyalTurfState) -> None:
 
 
 def test_p5_richest_player_starts_without_a_lot():
-    state = _to_race2_reveal()
-    state.money = [0, 100, 50]
+    state = _race2_reveal(
+        {0: {"red_fox": 2, "caramello": 1, "mocha": 1}, 1: {"mocha": 2, "red_fox": 1,
+         "albino": 1}, 2: {"albino": 1, "nougat": 1, "red_fox": 2}}
+    )  # fmt: skip
+    assert state.money == [0, 100, 50]
     _finish_reveal(state)
     assert state.phase == "betting" and state.start_player == 1 and state.current_player() == 1
 
 
 def test_ch3_lot_only_among_tied_richest():
-    state = _to_race2_reveal(4)
-    state.money = [200, 0, 200, 200]
+    state = _race2_reveal(
+        {0: {"red_fox": 1, "mocha": 2, "nougat": 1}, 1: {"albino": 1, "red_fox": 1,
+         "caramello": 2}, 2: {"nougat": 1, "mocha": 2, "red_fox": 1}, 3: {"caramello": 1,
+         "nougat": 2, "albino": 1}}
+    )  # fmt: skip
+    assert state.money == [200, 0, 200, 200]
     _finish_reveal(state)
     assert state.phase == "start_lot" and state.current_player() == CHANCE
     outcomes = state.chance_outcomes()
@@ -225,7 +237,7 @@ def test_ch3_lot_only_among_tied_richest():
 @pytest.mark.parametrize("hidden", [False, True])
 def test_p6_betting_order_per_round(n, hidden):
     first = n - 1
-    state = betting_state(n, hidden, first=first)
+    state = deal(n, hidden, first=first)
     rounds = 4 if hidden else 3
     turns = []
     while state.phase == "betting":
@@ -243,16 +255,16 @@ def test_p6_betting_order_per_round(n, hidden):
 
 
 def test_p8_r14_legal_actions_fresh_supply():
-    state = betting_state(3)
+    state = deal(3)
     legal = state.legal_actions()
     assert legal == [{"type": "place_chip", "chip": c, "horse": h} for c in (1, 2) for h in HORSES]
-    hidden = betting_state(3, hidden=True)
+    hidden = deal(3, hidden=True)
     assert len(hidden.legal_actions()) == 3 * 7
     assert [a["chip"] for a in hidden.legal_actions()[::7]] == [0, 1, 2]
 
 
 def test_p8_chip_leaves_supply_and_stays_placed():
-    state = betting_state(2)
+    state = deal(2)
     events = state.apply({"type": "place_chip", "chip": 2, "horse": "nougat"})
     assert events == [{"type": "chip_placed", "seat": 0, "horse": "nougat", "chip": 2}]
     assert sorted(state.supply[0]) == [1, 1] and state.bets["nougat"] == [[0, 2]]
@@ -263,13 +275,13 @@ def test_p8_chip_leaves_supply_and_stays_placed():
 
 
 def test_r15_no_passing_while_betting():
-    state = betting_state(2)
+    state = deal(2)
     refused(state, {"type": "pass"}, "no action 'pass'")
     assert state.legal_actions()
 
 
 def test_r28_zero_chip_takes_the_slot():
-    state = betting_state(2, hidden=True)
+    state = deal(2, hidden=True)
     state.apply({"type": "place_chip", "chip": 0, "horse": "othello"})
     state.apply({"type": "place_chip", "chip": 1, "horse": "othello"})
     assert all(a["horse"] != "othello" for a in state.legal_actions())
@@ -279,13 +291,13 @@ def test_r28_zero_chip_takes_the_slot():
 
 
 def test_zero_chip_not_available_in_base_game():
-    state = betting_state(2)
+    state = deal(2)
     refused(state, {"type": "place_chip", "chip": 0, "horse": "albino"}, "no 0-chip")
 
 
 # --- illegal inputs (R35) -------------------------------------------------------
 def test_r35_illegal_betting_inputs():
-    state = betting_state(3)
+    state = deal(3)
     state.apply({"type": "place_chip", "chip": 1, "horse": "mocha"})
     state.apply({"type": "place_chip", "chip": 1, "horse": "mocha"})
     state.apply({"type": "place_chip", "chip": 1, "horse": "mocha"})
@@ -307,8 +319,8 @@ def test_r35_illegal_betting_inputs():
 
 
 def test_r35_illegal_race_inputs():
-    state = setup(
-        race_state(2),
+    state = race_position(
+        2,
         fields={"albino": 8, "nougat": 6, "mocha": 9, "caramello": 13, "earl_grey": 14},
         finished=("othello", "red_fox"),
         moved=("mocha",),
@@ -343,7 +355,8 @@ def test_r35_terminal_refuses_everything():
 
 # --- race P10–P17, R4–R13, R25 -------------------------------------------------
 def test_p10_race_turns_go_clockwise_and_ignore_cycle_resets():
-    state = setup(race_state(3, first=1), fields=dict(LINEUP), turn=1)
+    state = race_start(3, first=1)
+    assert state.fields == LINEUP and state.turn == 1
     seats = []
     for _ in range(10):  # more than one cycle of 7 moves
         roll(state, "saddle")
@@ -353,11 +366,8 @@ def test_p10_race_turns_go_clockwise_and_ignore_cycle_resets():
 
 
 def test_p11_turn_sequence_and_moved_flag_even_without_progress():
-    state = setup(
-        race_state(2),
-        fields={**LINEUP, "earl_grey": 33, "albino": 32},
-        cards={"earl_grey": "EG1"},
-    )
+    state = race_start(2)  # earl_grey (EG1) on 33, the six others on 32 … 27
+    assert state.fields == LINEUP and state.cards["earl_grey"] == "EG1"
     assert state.current_player() == CHANCE and state.legal_actions() == []
     events = roll(state, "head")
     assert events == [{"type": "rolled", "seat": state.turn, "symbol": "head"}]
@@ -369,85 +379,84 @@ def test_p11_turn_sequence_and_moved_flag_even_without_progress():
 
 
 @pytest.mark.parametrize(
-    ("start", "value", "occupied", "landing"),
+    ("start", "occupied", "spare", "landing"),
     [
-        (20, 5, {}, 15),  # free target
-        (20, 5, {15: "x", 14: "x"}, 16),  # nearest free field on own side, not beyond
-        (20, 5, {15: "x", 16: "x", 17: "x"}, 18),
-        (20, 5, {16: "x", 17: "x", 18: "x", 19: "x"}, 15),  # jumps over (R6)
-        (20, 5, {15: "x", 16: "x", 17: "x", 18: "x", 19: "x"}, 20),  # total block (R7)
-        (6, 5, {1: "x", 2: "x"}, 3),
+        (20, (), (21, 22, 23, 24, 25, 26), 15),  # free target
+        (20, (14, 15), (21, 22, 23, 24), 16),  # nearest free field on own side, not beyond
+        (20, (15, 16, 17), (21, 22, 23), 18),
+        (20, (16, 17, 18, 19), (21, 22), 15),  # jumps over (R6)
+        (20, (15, 16, 17, 18, 19), (21,), 20),  # total block (R7)
+        (6, (1, 2), (8, 10, 12, 14), 3),
     ],
 )
-def test_p12_movement_resolution(start, value, occupied, landing):
-    # RF2 moves 5 on every symbol.
+def test_p12_movement_resolution(start, occupied, spare, landing):
+    # RF2 moves 5 on every symbol; the other horses hold the occupied and spare fields.
     others = [h for h in HORSES if h != "red_fox"]
-    spare = iter(f for f in range(33, 21, -1) if f not in occupied and f != start)
-    fields = {"red_fox": start}
-    for horse, f in zip(others, list(occupied) + [next(spare) for _ in others], strict=False):
-        fields[horse] = f
-    state = setup(race_state(2), fields=fields, cards={"red_fox": "RF2"}, pacemaker="othello")
-    roll_move(state, "helmet", "red_fox")
+    fields = {"red_fox": start, **dict(zip(others, occupied + spare, strict=True))}
+    state = race_position(2, fields=fields, cards={"red_fox": "RF2"}, pacemaker=ANY)
+    events = roll_move(state, "helmet", "red_fox")
     assert state.fields["red_fox"] == landing
+    assert events[1]["blocked"] == (landing != start - 5)
     assert len(set(state.fields.values())) == 7
     assert "red_fox" in state.moved
 
 
 def test_r4_r5_finish_with_any_value_at_least_the_field():
-    state = setup(
-        race_state(2),
+    state = race_position(
+        2,
         fields={"red_fox": 5, "earl_grey": 4, "albino": 3, "nougat": 2, "caramello": 1,
                 "mocha": 20, "othello": 22},
         cards={"red_fox": "RF2"},
-        pacemaker="earl_grey",
+        pacemaker=ANY,
     )  # fmt: skip
     events = roll_move(state, "head", "red_fox")
     assert state.finished == ["red_fox"] and "red_fox" not in state.fields
     assert "red_fox" not in state.moved
     fin = events[-1]
     assert fin["type"] == "horse_finished" and fin["rank"] == 1
-    # Fields 4..1 were occupied: nothing blocks at or beyond the line.
-    state2 = setup(
-        race_state(2),
-        fields={"red_fox": 4, "earl_grey": 5, "albino": 3, "nougat": 2, "caramello": 1,
-                "mocha": 20, "othello": 22},
+    # Fields 3..1 are occupied: nothing blocks at or beyond the line.
+    state2 = race_position(
+        2,
+        fields={"red_fox": 4, "earl_grey": 3, "albino": 2, "nougat": 1, "caramello": 8,
+                "mocha": 12, "othello": 15},
         cards={"red_fox": "RF2"},
-        pacemaker="earl_grey",
+        pacemaker=ANY,
     )  # fmt: skip
     roll_move(state2, "head", "red_fox")  # overshoot by one
     assert state2.finished == ["red_fox"]
 
 
 def test_r4_one_short_of_the_line_does_not_finish():
-    state = setup(
-        race_state(2),
-        fields={**{h: f for h, f in zip(HORSES, range(33, 26, -1), strict=True)}, "red_fox": 6},
+    state = race_position(
+        2,
+        fields={"red_fox": 6, "earl_grey": 8, "albino": 10, "nougat": 12, "caramello": 14,
+                "mocha": 20, "othello": 22},
         cards={"red_fox": "RF2"},
-        pacemaker="othello",
-    )
+        pacemaker=ANY,
+    )  # fmt: skip
     roll_move(state, "head", "red_fox")
     assert state.fields["red_fox"] == 1 and state.finished == []
 
 
 def test_r8_r9_pacemaker_is_decided_once_and_tile_does_not_block():
-    state = setup(
-        race_state(2),
-        fields={**LINEUP, "red_fox": 23},
-        cards={"red_fox": "RF2", "mocha": "MO1"},
-    )
+    state = race_position(
+        2,
+        fields={"earl_grey": 30, "albino": 27, "nougat": 29, "caramello": 26, "red_fox": 23,
+                "mocha": 25, "othello": 24},
+        cards={"red_fox": "RF2", "albino": "AL1"},
+    )  # fmt: skip
     roll_move(state, "saddle", "red_fox")  # 23 -> 18: the tile does not block field 18
     assert state.fields["red_fox"] == 18 and state.pacemaker == "red_fox"
-    roll_move(state, "helmet", "mocha")  # 28 -> 18 taken -> ... free field nearest: 19
-    assert state.fields["mocha"] == 19 and state.pacemaker == "red_fox"
+    roll_move(state, "helmet", "albino")  # 27 - 9 = 18 is taken: the nearest free field, 19
+    assert state.fields["albino"] == 19 and state.pacemaker == "red_fox"
 
 
 def test_r8_first_finisher_becomes_pacemaker_if_none_yet():
-    # Unreachable in real play (R8), but the rule says "or has finished".
-    state = setup(
-        race_state(2),
-        fields={**LINEUP, "red_fox": 5},
-        cards={"red_fox": "RF2"},
-    )
+    # Unreachable in real play: a horse at most 14 fields from the line has already
+    # reached field 18 (the largest value is 14), so it is the pacemaker before it can
+    # finish. The rule says "or has finished", so this one position is set directly.
+    state = race_start(2, deck=["EG1", "AL1", "NO1", "CA1", "RF2", "MO1", "OT1"])
+    state.fields["red_fox"] = 5
     events = roll_move(state, "head", "red_fox")
     assert state.pacemaker == "red_fox" and state.finished == ["red_fox"]
     kinds = [e["type"] for e in events]
@@ -455,13 +464,13 @@ def test_r8_first_finisher_becomes_pacemaker_if_none_yet():
 
 
 def test_r13_finishing_horse_leaves_the_cycle():
-    state = setup(
-        race_state(2),
-        fields={"red_fox": 2, "earl_grey": 20, "albino": 21, "nougat": 22, "caramello": 23,
-                "mocha": 24, "othello": 25},
+    state = race_position(
+        2,
+        fields={"red_fox": 2, "earl_grey": 8, "albino": 10, "nougat": 12, "caramello": 14,
+                "mocha": 16, "othello": 20},
         cards={"red_fox": "RF2"},
         moved=("earl_grey", "albino"),
-        pacemaker="red_fox",
+        pacemaker=ANY,
     )  # fmt: skip
     roll_move(state, "head", "red_fox")
     assert state.moved == ["earl_grey", "albino"]  # no reset: 4 horses still eligible
@@ -470,25 +479,27 @@ def test_r13_finishing_horse_leaves_the_cycle():
 
 
 def test_r25_compulsory_move_of_the_only_eligible_horse():
-    state = setup(
-        race_state(2),
-        fields=dict(LINEUP),
-        moved=tuple(h for h in HORSES if h != "mocha"),
-        bets={0: {"earl_grey": 1, "albino": 1, "nougat": 2}, 1: {"othello": 2, "albino": 1}},
-    )
-    state.turn = 0
+    state = race_position(
+        2,
+        fields={"earl_grey": 24, "albino": 23, "nougat": 22, "caramello": 25, "red_fox": 21,
+                "mocha": 31, "othello": 20},
+        moved=[h for h in HORSES if h != "mocha"],
+        plan={0: {"earl_grey": 1, "albino": 1, "nougat": 2},
+              1: {"othello": 2, "albino": 1, "mocha": 1}},
+        turn=0,
+    )  # fmt: skip
     roll(state, "head")
     assert state.legal_actions() == [{"type": "move_horse", "horse": "mocha"}]
     refused(state, {"type": "pass"}, "no action 'pass'")
 
 
 def test_p15_r10_finishing_order_is_move_order():
-    state = setup(
-        race_state(2),
+    state = race_position(
+        2,
         fields={"red_fox": 5, "earl_grey": 3, "albino": 1, "nougat": 8, "caramello": 9,
                 "mocha": 20, "othello": 22},
         cards={"red_fox": "RF2", "earl_grey": "EG1", "albino": "AL1"},
-        pacemaker="othello",
+        pacemaker=ANY,
     )  # fmt: skip
     roll_move(state, "head", "albino")
     roll_move(state, "head", "red_fox")
@@ -499,32 +510,37 @@ def test_p15_r10_finishing_order_is_move_order():
 
 
 # --- payouts P18–P22, R17–R21, R31, R2 ------------------------------------------
-def _final_move(n=2, *, race=1, money=None, bets, finished=("albino", "nougat"),
-                pacemaker="albino", last="mocha", hidden=False):  # fmt: skip
-    """Position where othello (OT1 @1, head 7) finishes 3rd; ``last`` is last."""
-    rest = [h for h in HORSES if h not in (*finished, "othello")]
-    fields = {"othello": 1}
-    for i, h in enumerate(sorted(rest, key=lambda h: h != last)):
-        fields[h] = 25 - i
-    return setup(
-        race_state(n, hidden=hidden),
-        fields=fields,
-        cards={"othello": "OT1"},
-        finished=finished,
-        pacemaker=pacemaker,
-        race=race,
-        money=money or [0] * n,
-        bets=bets,
-    )
+R21_BETS = {0: {"albino": 1, "mocha": 1, "earl_grey": 2}, 1: {"nougat": 2, "caramello": 1,
+            "earl_grey": 1}}  # fmt: skip
+
+
+def _race_to_result(
+    n: int = 2,
+    *,
+    bets: dict[int, dict[str, int]],
+    finished: tuple[str, str] = ("albino", "nougat"),
+    pacemaker: str = "albino",
+    last: str = "mocha",
+    hidden: bool = False,
+    earlier: tuple[dict[int, dict[str, int]], ...] = (),
+) -> tuple[RoyalTurfState, list[dict[str, Any]]]:
+    """A game whose races before end as ``EARLIER`` with the ``earlier`` chips, and
+    whose next race is run with ``bets`` until othello finishes 3rd and ``last`` is last.
+    Returns the state and the events of othello's finishing move."""
+    state = new_state(n, hidden)
+    state.apply({"type": "first_player", "player": 0})
+    for plan in earlier:
+        finish_race(state, *EARLIER, plan=plan)
+    events = finish_race(state, (*finished, "othello"), pacemaker, last, plan=bets)
+    return state, events
 
 
 def test_r31_odds_by_bets_not_chips():
-    state = _final_move(
+    state, _ = _race_to_result(
         bets={0: {"albino": 2, "caramello": 1, "earl_grey": 1},
               1: {"albino": 1, "caramello": 1, "earl_grey": 2}},
         pacemaker="caramello", last="red_fox",
     )  # fmt: skip
-    roll_move(state, "head", "othello")
     # albino 1st with 3 bets (2 chips): 250/bet -> A 500, B 250; caramello pace +100 each.
     assert state.money == [600, 350]
 
@@ -532,9 +548,9 @@ def test_r31_odds_by_bets_not_chips():
 @pytest.mark.parametrize("place", [1, 2, 3])
 @pytest.mark.parametrize("total", [1, 2, 3, 4, 5, 6])
 def test_p18_every_odds_cell(place, total):
-    # Seats put 2-chips (then a 1-chip) on the placed horse until ``total`` bets.
+    # Seats put 2-chips (then a 1-chip) on the placed horse until ``total`` bets; the
+    # pacemaker is a placed horse nobody backs, mocha (last) has no chips either.
     n = 6
-    finished = ("albino", "nougat")
     placed = ["albino", "nougat", "othello"][place - 1]
     chips = [2] * (total // 2) + [1] * (total % 2)
     bets = {}
@@ -543,27 +559,34 @@ def test_p18_every_odds_cell(place, total):
         if seat < len(chips):
             mine = {placed: chips[seat], "caramello": 1, "earl_grey": 3 - chips[seat]}
         bets[seat] = mine
-    state = _final_move(n, bets=bets, finished=finished, pacemaker="mocha", last="mocha")
-    roll_move(state, "head", "othello")
+    pacemaker = "nougat" if placed == "albino" else "albino"
+    state, _ = _race_to_result(n, bets=bets, pacemaker=pacemaker, last="mocha")
     rate = ODDS[place][min(total, 5) - 1]
     assert state.money == [rate * c for c in chips] + [0] * (n - len(chips))
 
 
 def test_r21_race3_doubles_places_pacemaker_and_penalty():
-    bets = {0: {"albino": 1, "mocha": 1, "earl_grey": 2}, 1: {"nougat": 2, "caramello": 1,
-            "earl_grey": 1}}  # fmt: skip
-    for race, m in ((1, 1), (2, 1), (3, 2)):
-        state = _final_move(race=race, money=[1000, 1000], bets=bets, pacemaker="albino")
-        roll_move(state, "head", "othello")
-        # A: 1st alone 500 + pace 100 - last 100; B: 2nd with 2 bets 250*2.
-        assert state.money == [1000 + m * 500, 1000 + m * 500]
+    state = new_state(2)
+    state.apply({"type": "first_player", "player": 0})
+    gains = []
+    for race in (1, 2, 3):
+        before = list(state.money)
+        finish_race(state, ("albino", "nougat", "othello"), "albino", "mocha", plan=R21_BETS)
+        assert state.results[-1]["race"] == race
+        gains.append([after - b for after, b in zip(state.money, before, strict=True)])
+    # A: 1st alone 500 + pace 100 - last 100; B: 2nd with 2 bets 250*2.
+    assert gains == [[500, 500], [500, 500], [1000, 1000]]
+    assert state.is_terminal()
 
 
 def test_r20_cap_applies_per_chip_at_the_moment_of_paying():
     bets = {0: {"mocha": 2, "caramello": 1, "earl_grey": 1}, 1: {"mocha": 1, "red_fox": 1,
             "earl_grey": 2}}  # fmt: skip
-    state = _final_move(money=[150, 0], bets=bets, pacemaker="albino")
-    events = roll_move(state, "head", "othello")
+    # Race 1 leaves A 150, B 0.
+    race1 = {0: {"caramello": 1, "earl_grey": 1, "red_fox": 2}, 1: {"red_fox": 1,
+             "caramello": 2, "mocha": 1}}  # fmt: skip
+    state, events = _race_to_result(bets=bets, earlier=(race1,))
+    assert state.results[0]["money"] == [150, 0]
     assert [e["amount"] for e in events if e["type"] == "payout"] == [-150, 0]
     assert state.money == [0, 0]
 
@@ -571,16 +594,18 @@ def test_r20_cap_applies_per_chip_at_the_moment_of_paying():
 def test_r2_bank_is_unlimited():
     bets = {0: {"albino": 2, "caramello": 1, "earl_grey": 1}, 1: {"nougat": 2, "red_fox": 1,
             "earl_grey": 1}}  # fmt: skip
-    state = _final_move(race=3, money=[9100, 9200], bets=bets, pacemaker="albino")
-    roll_move(state, "head", "othello")
-    assert state.money == [9100 + 2 * (350 * 2 + 100 * 2), 9200 + 2 * 250 * 2]
+    state = new_state(2)
+    state.apply({"type": "first_player", "player": 0})
+    for plan in (R21_BETS, R21_BETS, bets):
+        finish_race(state, ("albino", "nougat", "othello"), "albino", "mocha", plan=plan)
+    assert state.results[1]["money"] == [1000, 1000]
+    assert state.money == [1000 + 2 * (350 * 2 + 100 * 2), 1000 + 2 * 250 * 2]
 
 
 def test_p22_cleanup_records_result_and_returns_chips():
     bets = {0: {"albino": 2, "caramello": 1, "earl_grey": 1}, 1: {"nougat": 2, "red_fox": 1,
             "earl_grey": 1}}  # fmt: skip
-    state = _final_move(bets=bets)
-    roll_move(state, "head", "othello")
+    state, _ = _race_to_result(bets=bets)
     res = state.results[-1]
     assert res["race"] == 1 and res["places"] == ["albino", "nougat", "othello"]
     assert res["bets"]["albino"] == [[0, 2]] and len(res["cards"]) == 7
@@ -602,31 +627,48 @@ def test_scores_only_at_the_end_and_ranking():
 
 
 def test_r24_three_way_tie():
+    # Race 1 leaves A 100, B 300, C 300, D 300; races 2 and 3 pay nobody.
+    race1 = {0: {"caramello": 1, "albino": 2, "mocha": 1}, 1: {"red_fox": 1, "albino": 1,
+             "earl_grey": 2}, 2: {"mocha": 1, "earl_grey": 1, "albino": 2}, 3: {"red_fox": 1,
+             "albino": 1, "nougat": 2}}  # fmt: skip
     state = new_state(4)
-    state.phase = "over"
-    state.money = [100, 300, 300, 300]
+    state.apply({"type": "first_player", "player": 0})
+    finish_race(state, *EARLIER, plan=race1)
+    finish_race(state, *QUIET_RESULT, plan=quiet(4))
+    finish_race(state, *QUIET_RESULT, plan=quiet(4))
+    assert state.is_terminal() and state.money == [100, 300, 300, 300]
     assert state.ranking() == [4, 1, 1, 1]
     assert state.winners() == [1, 2, 3]
 
 
 # --- information: views, R3, R27, V1–V6 -----------------------------------------
 def test_r3_base_game_view_is_fully_public():
-    state = betting_state(3)
+    # Race 1 leaves A 0, B 100, C 50: B, the richest, bets first in race 2.
+    race1 = {0: {"red_fox": 2, "caramello": 1, "mocha": 1}, 1: {"mocha": 2, "red_fox": 1,
+             "albino": 1}, 2: {"albino": 1, "nougat": 1, "red_fox": 2}}  # fmt: skip
+    state = new_state(3)
+    state.apply({"type": "first_player", "player": 0})
+    finish_race(state, *EARLIER, plan=race1)
+    while state.phase == "reveal":
+        state.apply(state.chance_outcomes()[0][0])
     state.apply({"type": "place_chip", "chip": 2, "horse": "mocha"})
-    state.money = [10, 20, 30]
     for viewer in (None, 0, 1, 2):
         view = state.view(viewer)
         json.dumps(view)
-        assert view["money"] == [10, 20, 30]
-        assert view["bets"]["mocha"] == [{"seat": 0, "chip": 2}]
-        assert view["supply"][0] == {"count": 2, "chips": [1, 1]}
+        assert view["money"] == [0, 100, 50]
+        assert view["bets"]["mocha"] == [{"seat": 1, "chip": 2}]
+        assert view["supply"][1] == {"count": 2, "chips": [1, 1]}
         assert view["bet_totals"]["mocha"] == 2
-    horse = next(h for h in state.view(None)["horses"] if h["id"] == "earl_grey")
-    assert horse["card"] == "EG1" and horse["field"] == 33 and horse["values"]["helmet"] == 9
+    for horse in state.view(None)["horses"]:
+        card = state.cards[horse["id"]]
+        assert horse["card"] == card and horse["field"] == state.fields[horse["id"]]
+        assert horse["values"] == CARDS[card][1]
+        assert not horse["eligible"] and horse["landing"] is None  # nobody races yet
+    assert {h["id"]: h["odds_column"] for h in state.view(0)["horses"]}["mocha"] == 2
 
 
 def test_v1_v3_r27_hidden_view_only_own_values():
-    state = betting_state(3, hidden=True)
+    state = deal(3, hidden=True)
     state.apply({"type": "place_chip", "chip": 0, "horse": "mocha"})
     state.apply({"type": "place_chip", "chip": 2, "horse": "mocha"})
     events = state.apply({"type": "place_chip", "chip": 1, "horse": "albino"})
@@ -646,7 +688,7 @@ def test_v1_v3_r27_hidden_view_only_own_values():
 
 
 def test_v2_v4_hidden_variant_four_rounds_then_normal_race():
-    state = betting_state(3, hidden=True)
+    state = deal(3, hidden=True)
     n = 0
     while state.phase == "betting":
         state.apply(state.legal_actions()[0])
@@ -659,8 +701,7 @@ def test_v2_v4_hidden_variant_four_rounds_then_normal_race():
 def test_v5_r29_reveal_then_payout_zero_chips_count_nothing():
     bets = {0: {"albino": 0, "nougat": 1, "othello": 1, "caramello": 2},
             1: {"albino": 1, "nougat": 0, "mocha": 2, "earl_grey": 1}}  # fmt: skip
-    state = _final_move(bets=bets, hidden=True, pacemaker="nougat", last="mocha")
-    events = roll_move(state, "head", "othello")
+    state, events = _race_to_result(bets=bets, hidden=True, pacemaker="nougat", last="mocha")
     kinds = [e["type"] for e in events]
     assert kinds.index("race_over") < kinds.index("chips_revealed") < kinds.index("payout")
     # albino 1st: only B's 1 counts -> 500; nougat 2nd: A's 1 alone -> 350 + pace 100;
@@ -672,7 +713,7 @@ def test_v5_r29_reveal_then_payout_zero_chips_count_nothing():
 
 # --- serialisation ------------------------------------------------------------
 def test_to_json_from_json_round_trip_and_bad_data():
-    state = race_state(3, hidden=True)
+    state = race_start(3, hidden=True)
     roll(state, "helmet")
     data = json.loads(json.dumps(state.to_json()))
     again = RoyalTurfState.from_json(data)
@@ -689,7 +730,17 @@ def test_to_json_from_json_round_trip_and_bad_data():
 
 
 def test_clone_is_independent():
-    state = race_state(2)
+    state = race_start(2)
     copy = state.clone()
     roll_move(copy, "head", "othello")
     assert state != copy and state.roll is None and state.moved == []
+
+
+def test_saves_made_before_the_state_became_a_dataclass_still_load():
+    """A match saved by the earlier engine (hidden bets, mid race 1) replays to its saved state."""
+    here = Path(__file__).parent / "saves"
+    match = Match.from_json(json.loads((here / "match_hidden_race1.json").read_text()))
+    saved_state = json.loads((here / "state_hidden_race1.json").read_text())
+    assert json.loads(json.dumps(match.state.to_json())) == saved_state
+    assert RoyalTurfState.from_json(saved_state) == match.state
+    assert match.state.phase == "race" and match.state.hidden

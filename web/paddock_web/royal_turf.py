@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD
+from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD, START_FIELD_OF_SLOT
+from pygames.royal_turf.view import HorseView, Landing, RoyalTurfView
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .parts import action_button
 from .table import GameContext, initial, rules_paragraphs, seat_name
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
@@ -53,19 +55,26 @@ def name(horse: str, cat: Catalogue) -> str:
     return cat.t(f"rt_horse_{horse}")
 
 
-def landing(view: Any, horse: str) -> tuple[int | None, int]:
-    """Where ``horse`` would land with this roll: (field or None if it finishes, value)."""
-    info = next(x for x in view["horses"] if x["id"] == horse)
-    value = int(info["values"][view["roll"]])
-    start = int(info["field"])
-    target = start - value
-    if target <= 0:
-        return None, value
-    taken = {x["field"] for x in view["horses"] if x["field"] is not None}
-    land = target
-    while land in taken and land < start:
-        land += 1
-    return land, value
+def move_text(info: HorseView, landing: Landing, cat: Catalogue) -> str:
+    """What moving this horse with the current roll does, as the engine worked it out."""
+    horse, value, to = name(info["id"], cat), landing["value"], landing["to"]
+    if to is None:
+        return cat.t("rt_move_finish", horse=horse, value=value)
+    if to == info["field"]:
+        return cat.t("rt_move_stays", horse=horse, value=value, field=to)
+    key = "rt_move_blocked" if landing["blocked"] else "rt_move_to"
+    return cat.t(key, horse=horse, value=value, field=to)
+
+
+def movable(view: RoyalTurfView, ctx: GameContext) -> dict[str, tuple[int, Landing]]:
+    """Horse -> (index of its legal move, where it would land) for the player to act."""
+    out: dict[str, tuple[int, Landing]] = {}
+    for info in view["horses"]:
+        landing = info["landing"]
+        i = ctx.index_of({"type": "move_horse", "horse": info["id"]})
+        if landing is not None and i is not None:
+            out[info["id"]] = (i, landing)
+    return out
 
 
 def symbol_icon(symbol: str, cat: Catalogue, cls: str = "sym") -> Markup:
@@ -96,40 +105,34 @@ SYMBOL_DEFS = Markup(
 
 
 PEEK_KEY = "rt_my_chips"  # the button that shows a player their own secrets
+FIRST_START_FIELD = min(START_FIELD_OF_SLOT.values())  # the start fields are drawn apart
 
 
 # --- the hooks the site calls -----------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """In the hidden-bets variant every betting turn is private (spec §9)."""
-    return bool(public_view["hidden_bets"]) and public_view["phase"] == "betting"
-
-
-def has_private(view: Any, seat: int) -> bool:
-    return bool(view["hidden_bets"]) and view["phase"] == "race"
-
-
-def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+def score_text(view: RoyalTurfView, seat: int, ctx: GameContext) -> str:
     return ctx.cat.money(view["money"][seat])
 
 
-def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+def player_extra(view: RoyalTurfView, seat: int, ctx: GameContext) -> Markup:
     supply = view["supply"][seat]
-    if view["phase"] not in ("betting",):
+    chips = supply["chips"]
+    if view["phase"] != "betting":
         return join()
-    if supply["chips"] is None:
+    if chips is None:
         return h("span", {"class": "supply"}, ctx.t("rt_chips_left", n=supply["count"]))
     return h(
         "span",
         {"class": "supply"},
-        [h("span", {"class": f"chip pc{seat}"}, str(c)) for c in supply["chips"]],
+        [h("span", {"class": f"chip pc{seat}"}, str(c)) for c in chips],
     )
 
 
-def status_text(view: Any, ctx: GameContext) -> str:
+def status_text(view: RoyalTurfView, ctx: GameContext) -> str:
     t = ctx.t
     race = t("rt_race_of", race=view["race"], races=view["races"])
     seat = view["current_player"]
-    who = ctx.players[seat] if seat is not None and seat >= 0 else ""
+    who = ctx.players[seat] if seat >= 0 else ""
+    roll = view["roll"]
     if view["phase"] == "betting":
         return t(
             "rt_status_betting",
@@ -138,12 +141,12 @@ def status_text(view: Any, ctx: GameContext) -> str:
             rounds=view["betting_rounds"],
             name=who,
         )
-    if view["phase"] == "race" and view["roll"]:
-        return t("rt_status_race", race=race, name=who, symbol=t(f"rt_sym_{view['roll']}"))
+    if view["phase"] == "race" and roll:
+        return t("rt_status_race", race=race, name=who, symbol=t(f"rt_sym_{roll}"))
     return race
 
 
-def _chip(seat: int, chip: int | None, ctx: GameContext, hidden: bool = False) -> Markup:
+def _chip(seat: int, chip: int | None, ctx: GameContext) -> Markup:
     label = (
         ctx.t("rt_chip_hidden", name=ctx.players[seat])
         if chip is None
@@ -166,19 +169,16 @@ def _chip(seat: int, chip: int | None, ctx: GameContext, hidden: bool = False) -
     )
 
 
-def board(view: Any, ctx: GameContext) -> Markup:
+def board(view: RoyalTurfView, ctx: GameContext) -> Markup:
     return join(SYMBOL_DEFS, track(view, ctx), horse_panels(view, ctx), odds_table(view, ctx))
 
 
-def _move_actions(view: Any, ctx: GameContext) -> dict[str, int]:
-    out = {}
-    for i, action in enumerate(ctx.legal):
-        if action["type"] == "move_horse":
-            out[action["horse"]] = i
-    return out
+def _horse_mark(horse: str) -> list[Markup]:
+    """A horse's round token inside an SVG group: its circle and initials."""
+    return [h("circle", {"r": 27}), h("text", {"y": 7}, INITIALS[horse])]
 
 
-def track(view: Any, ctx: GameContext) -> Markup:
+def track(view: RoyalTurfView, ctx: GameContext) -> Markup:
     t = ctx.t
     parts: list[Markup] = [
         h(
@@ -204,7 +204,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
             },
         ),
     ]
-    x1, y1 = field_xy(1)
+    x1, _ = field_xy(1)
     x33, _ = field_xy(33)
     mid = (x1 + x33) / 2
     parts.append(
@@ -224,7 +224,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
     )
     for f in range(FIELDS, 0, -1):
         x, y = field_xy(f)
-        cls = classes("field", f >= 27 and "start", f == PACE_FIELD and "pace")
+        cls = classes("field", f >= FIRST_START_FIELD and "start", f == PACE_FIELD and "pace")
         parts.append(
             h(
                 "g",
@@ -252,14 +252,15 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 h("text", {"x": f"{x:.1f}", "y": f"{y - 43:.1f}"}, t("rt_pace")),
             )
         )
-    moves = _move_actions(view, ctx)
+    moves = movable(view, ctx)
     ghosts: list[Markup] = []
     tokens: list[Markup] = []
     for info in view["horses"]:
         horse = info["id"]
-        if info["field"] is None:
+        field = info["field"]
+        if field is None:
             continue
-        x, y = field_xy(info["field"])
+        x, y = field_xy(field)
         attrs: dict[str, object] = {
             "class": classes(
                 "horse", f"h-{horse}", horse in moves and "can-move", info["moved"] and "moved"
@@ -267,25 +268,22 @@ def track(view: Any, ctx: GameContext) -> Markup:
             "data-horse": horse,
             "transform": f"translate({x:.1f} {y:.1f})",
         }
-        label = t("rt_horse_on", horse=name(horse, ctx.cat), field=info["field"])
+        label = t("rt_horse_on", horse=name(horse, ctx.cat), field=field)
         if horse in moves:
-            land, value = landing(view, horse)
-            label = (
-                t("rt_move_finish", horse=name(horse, ctx.cat), value=value)
-                if land is None
-                else t("rt_move_to", horse=name(horse, ctx.cat), value=value, field=land)
-            )
+            i, landing = moves[horse]
+            label = move_text(info, landing, ctx.cat)
             attrs.update(
                 {
                     "role": "button",
                     "tabindex": "0",
                     "data-act": "play",
-                    "data-arg": str(moves[horse]),
+                    "data-arg": str(i),
                     "data-testid": f"move-{horse}",
                 }
             )
-            if land is not None and land != info["field"]:
-                gx, gy = field_xy(land)
+            to = landing["to"]
+            if to is not None and to != field:
+                gx, gy = field_xy(to)
                 ghosts.append(
                     h(
                         "g",
@@ -294,8 +292,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
                             "transform": f"translate({gx:.1f} {gy:.1f})",
                             "aria-hidden": "true",
                         },
-                        h("circle", {"r": 27}),
-                        h("text", {"y": 7}, INITIALS[horse]),
+                        _horse_mark(horse),
                     )
                 )
         attrs["aria-label"] = label
@@ -304,18 +301,17 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 "g",
                 attrs,
                 h("title", {}, label),
-                h("circle", {"r": 27}),
-                h("text", {"y": 7}, INITIALS[horse]),
-                _slide(horse, info["field"], ctx) if ctx.motion else None,
+                _horse_mark(horse),
+                _slide(horse, field, ctx) if ctx.motion else None,
             )
         )
     # Finish circles and the last-horse circle in the infield.
     circles: list[Markup] = []
     places = {x["rank"]: x["id"] for x in view["horses"] if x["rank"]}
-    for k, (px, label) in enumerate(
+    for k, (px, text) in enumerate(
         ((CX - 150, "1"), (CX - 50, "2"), (CX + 50, "3"), (CX + 150, t("rt_last_short"))), start=1
     ):
-        horse = places.get(k) if k <= 3 else None
+        placed = places.get(k) if k <= 3 else None
         circles.append(
             h(
                 "g",
@@ -324,32 +320,15 @@ def track(view: Any, ctx: GameContext) -> Markup:
                     "transform": f"translate({px} {CY + 20})",
                 },
                 h("circle", {"r": 34}),
-                h("text", {"y": -44, "class": "circle-label"}, label),
-                horse
+                h("text", {"y": -44, "class": "circle-label"}, text),
+                placed
                 and h(
                     "g",
-                    {"class": f"horse h-{horse} placed"},
-                    h("title", {}, name(horse, ctx.cat)),
-                    h("circle", {"r": 27}),
-                    h("text", {"y": 7}, INITIALS[horse]),
+                    {"class": f"horse h-{placed} placed"},
+                    h("title", {}, name(placed, ctx.cat)),
+                    _horse_mark(placed),
                 ),
             )
-        )
-    roll = None
-    if view["roll"]:
-        fresh = any(e["type"] == "rolled" for e in ctx.fresh)
-        roll = h(
-            "g",
-            {
-                "class": classes("die", fresh and "tumble"),
-                "transform": f"translate({CX} {CY - 90})",
-            },
-            h("rect", {"x": -34, "y": -34, "width": 68, "height": 68, "rx": 12}),
-            h(
-                "use",
-                {"href": f"#rt-{view['roll']}", "x": -24, "y": -24, "width": 48, "height": 48},
-            ),
-            h("title", {}, t(f"rt_sym_{view['roll']}")),
         )
     return h(
         "figure",
@@ -359,7 +338,7 @@ def track(view: Any, ctx: GameContext) -> Markup:
             {"viewBox": "0 0 1000 600", "role": "group", "aria-label": t("rt_track_label")},
             parts,
             circles,
-            roll,
+            _die(view, ctx),
             ghosts,
             tokens,
         ),
@@ -367,12 +346,29 @@ def track(view: Any, ctx: GameContext) -> Markup:
     )
 
 
+def _die(view: RoyalTurfView, ctx: GameContext) -> Markup | None:
+    """The rolled symbol on the die (a symbol die: the shared pip faces do not fit)."""
+    roll = view["roll"]
+    if not roll:
+        return None
+    fresh = any(_text(e, "type") == "rolled" for e in ctx.fresh)
+    return h(
+        "g",
+        {"class": classes("die", fresh and "tumble"), "transform": f"translate({CX} {CY - 90})"},
+        h("rect", {"x": -34, "y": -34, "width": 68, "height": 68, "rx": 12}),
+        h("use", {"href": f"#rt-{roll}", "x": -24, "y": -24, "width": 48, "height": 48}),
+        h("title", {}, ctx.t(f"rt_sym_{roll}")),
+    )
+
+
 def _slide(horse: str, field: int, ctx: GameContext) -> Markup | None:
     """SMIL motion along the track from the field the horse just left (no CSS needed)."""
     for event in ctx.fresh:
-        if event["type"] == "horse_moved" and event["horse"] == horse and event["from"] != field:
+        start = _number(event, "from")
+        moved = _text(event, "type") == "horse_moved" and _text(event, "horse") == horse
+        if moved and start != field:
             x1, y1 = field_xy(field)
-            points = [field_xy(f) for f in range(event["from"], field - 1, -1)]
+            points = [field_xy(f) for f in range(start, field - 1, -1)]
             path = "M" + " L".join(f"{x - x1:.1f} {y - y1:.1f}" for x, y in points)
             return h(
                 "animateMotion",
@@ -381,10 +377,22 @@ def _slide(horse: str, field: int, ctx: GameContext) -> Markup | None:
     return None
 
 
-def horse_panels(view: Any, ctx: GameContext) -> Markup:
+def _picked_chip(ctx: GameContext) -> int | None:
+    """The chip value the player picked (a local choice before the horse), if any."""
+    picked: object = ctx.local.get("chip")
+    return int(picked) if isinstance(picked, str | int) else None
+
+
+def _place(chip: int, horse: str) -> dict[str, object]:
+    return {"type": "place_chip", "chip": chip, "horse": horse}
+
+
+def horse_panels(view: RoyalTurfView, ctx: GameContext) -> Markup:
     t = ctx.t
-    moves = _move_actions(view, ctx)
-    chip = ctx.local.get("chip")
+    moves = movable(view, ctx)
+    chip = _picked_chip(ctx)
+    roll = view["roll"]
+    totals = view["bet_totals"]
     panels = []
     for info in view["horses"]:
         horse = info["id"]
@@ -395,7 +403,7 @@ def horse_panels(view: Any, ctx: GameContext) -> Markup:
                 rows.append(
                     h(
                         "li",
-                        {"class": classes("cv", view["roll"] == sym and "rolled")},
+                        {"class": classes("cv", roll == sym and "rolled")},
                         symbol_icon(sym, ctx.cat),
                         h("b", {"class": "num"}, str(values[sym])),
                     )
@@ -410,33 +418,28 @@ def horse_panels(view: Any, ctx: GameContext) -> Markup:
             state = t("rt_on_field", field=info["field"])
         place_btn = None
         if chip is not None:
-            i = ctx.index_of({"type": "place_chip", "chip": int(chip), "horse": horse})
-            if i is not None:
-                place_btn = h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "primary small",
-                        "data-act": "play",
-                        "data-arg": str(i),
-                        "data-testid": f"place-{horse}",
-                    },
-                    t("rt_place_here", value=chip),
-                )
+            place_btn = action_button(
+                ctx,
+                _place(chip, horse),
+                t("rt_place_here", value=chip),
+                f"place-{horse}",
+                "primary small",
+            )
         move_btn = None
         if horse in moves:
-            land, value = landing(view, horse)
+            i, landing = moves[horse]
             move_btn = h(
                 "button",
                 {
                     "type": "button",
                     "class": "primary small",
                     "data-act": "play",
-                    "data-arg": str(moves[horse]),
+                    "data-arg": str(i),
+                    "title": move_text(info, landing, ctx.cat),
                 },
-                t("rt_move_btn", value=value),
+                t("rt_move_btn", value=landing["value"]),
             )
-        total = (view["bet_totals"] or {}).get(horse) if view["bet_totals"] else None
+        total = totals[horse] if totals is not None else None
         panels.append(
             h(
                 "li",
@@ -445,7 +448,7 @@ def horse_panels(view: Any, ctx: GameContext) -> Markup:
                         "horse-panel",
                         f"h-{horse}",
                         info["moved"] and "moved",
-                        info["rank"] and "done",
+                        info["rank"] is not None and "done",
                         view["pacemaker"] == horse and "pacemaker",
                     ),
                     "data-testid": f"panel-{horse}",
@@ -477,14 +480,14 @@ def horse_panels(view: Any, ctx: GameContext) -> Markup:
     return h("ol", {"class": "horse-panels", "aria-label": t("rt_horses")}, panels)
 
 
-def odds_table(view: Any, ctx: GameContext) -> Markup:
+def odds_table(view: RoyalTurfView, ctx: GameContext) -> Markup:
     t = ctx.t
-    totals = view["bet_totals"]
+    # The column each horse pays from, as the engine says (none while chips are hidden).
     columns: dict[int, list[str]] = {k: [] for k in range(1, 6)}
-    if totals:
-        for horse in HORSES:
-            if totals[horse] > 0:
-                columns[min(totals[horse], 5)].append(horse)
+    for info in view["horses"]:
+        column = info["odds_column"]
+        if column is not None:
+            columns[column].append(info["id"])
     head = [h("th", {"scope": "col"}, t("rt_bets"))] + [
         h(
             "th",
@@ -522,7 +525,11 @@ def odds_table(view: Any, ctx: GameContext) -> Markup:
                 ],
             )
         )
-    note = t("rt_odds_hidden") if not totals else t("rt_odds_note", m=view["multiplier"])
+    note = (
+        t("rt_odds_hidden")
+        if view["bet_totals"] is None
+        else t("rt_odds_note", m=view["multiplier"])
+    )
     return h(
         "section",
         {"class": "odds", "aria-label": t("rt_odds")},
@@ -533,69 +540,25 @@ def odds_table(view: Any, ctx: GameContext) -> Markup:
             {"class": "note"},
             note,
             " ",
-            t("rt_pace_last_note", pace=ctx.cat.money(100 * view["multiplier"])),
+            t("rt_pace_last_note", pace=ctx.cat.money(view["pace_bonus"])),
         ),
     )
 
 
-def actions(view: Any, ctx: GameContext) -> Markup:
+def actions(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    """The controls only: at a hidden-bets turn the shell frames them with the panel."""
     t = ctx.t
     if view["phase"] == "betting":
-        supply = sorted({a["chip"] for a in ctx.legal if a["type"] == "place_chip"})
-        picked = ctx.local.get("chip")
-        chips = [
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": classes(
-                        "chip-pick", f"pc{view['current_player']}", str(c) == picked and "on"
-                    ),
-                    "data-act": "local",
-                    "data-arg": "chip",
-                    "value": str(c),
-                    "aria-pressed": "true" if str(c) == picked else "false",
-                    "data-testid": f"chip-{c}",
-                },
-                t("rt_chip_n", value=c),
-            )
-            for c in supply
-        ]
-        horses = []
-        if picked is not None:
-            for horse in HORSES:
-                i = ctx.index_of({"type": "place_chip", "chip": int(picked), "horse": horse})
-                if i is not None:
-                    horses.append(
-                        h(
-                            "button",
-                            {
-                                "type": "button",
-                                "data-act": "play",
-                                "data-arg": str(i),
-                                "data-testid": f"bet-{horse}",
-                            },
-                            name(horse, ctx.cat),
-                        )
-                    )
-        panel = join(
-            h("p", {}, t("rt_pick_chip") if picked is None else t("rt_pick_horse", value=picked)),
-            h("div", {"class": "choices", "role": "group"}, chips),
-            horses and h("div", {"class": "choices", "role": "group"}, horses),
-        )
-        if view["hidden_bets"]:
-            return private_frame(view, int(view["current_player"]), ctx, panel)
-        return panel
-    if view["phase"] == "race":
-        buttons = []
-        for i, action in enumerate(ctx.legal):
-            horse = action["horse"]
-            land, value = landing(view, horse)
-            text = (
-                t("rt_move_finish", horse=name(horse, ctx.cat), value=value)
-                if land is None
-                else t("rt_move_to", horse=name(horse, ctx.cat), value=value, field=land)
-            )
+        return _betting_controls(view, ctx)
+    moves = movable(view, ctx)
+    roll = view["roll"]
+    if view["phase"] != "race" or not moves or roll is None:
+        return join()
+    buttons = []
+    for info in view["horses"]:
+        horse = info["id"]
+        if horse in moves:
+            i, landing = moves[horse]
             buttons.append(
                 h(
                     "button",
@@ -606,31 +569,61 @@ def actions(view: Any, ctx: GameContext) -> Markup:
                         "class": f"move h-{horse}",
                         "data-testid": f"act-move-{horse}",
                     },
-                    text,
+                    move_text(info, landing, ctx.cat),
                 )
             )
-        return join(
-            h("p", {}, symbol_icon(view["roll"], ctx.cat, "sym big"), " ", t("rt_choose_horse")),
-            h("div", {"class": "choices", "role": "group"}, buttons),
+    return join(
+        h("p", {}, symbol_icon(roll, ctx.cat, "sym big"), " ", t("rt_choose_horse")),
+        h("div", {"class": "choices", "role": "group"}, buttons),
+    )
+
+
+def _betting_controls(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    t = ctx.t
+    seat = view["current_player"]
+    held = view["supply"][seat]["chips"] if seat >= 0 else None
+    # Only chips that can be placed now (the player sees their own supply at their turn).
+    supply = sorted(
+        {c for c in held or [] if any(ctx.index_of(_place(c, x)) is not None for x in HORSES)}
+    )
+    picked = _picked_chip(ctx)
+    chips = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": classes("chip-pick", f"pc{seat}", c == picked and "on"),
+                "data-act": "local",
+                "data-arg": "chip",
+                "value": str(c),
+                "aria-pressed": "true" if c == picked else "false",
+                "data-testid": f"chip-{c}",
+            },
+            t("rt_chip_n", value=c),
         )
-    return join()
+        for c in supply
+    ]
+    horses: list[Markup | None] = []
+    if picked is not None:
+        horses = [
+            action_button(ctx, _place(picked, horse), name(horse, ctx.cat), f"bet-{horse}")
+            for horse in HORSES
+        ]
+    return join(
+        h("p", {}, t("rt_pick_chip") if picked is None else t("rt_pick_horse", value=picked)),
+        h("div", {"class": "choices", "role": "group"}, chips),
+        any(horses) and h("div", {"class": "choices", "role": "group"}, horses),
+    )
 
 
-def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None = None) -> Markup:
-    """The owner's framed panel: their chips on horses and in supply."""
+def private_panel(view: RoyalTurfView, seat: int, ctx: GameContext) -> Markup:
+    """The inside of a seat's panel: its chips on horses and still in supply."""
     t = ctx.t
     mine = [
         (horse, b["chip"]) for horse in HORSES for b in view["bets"][horse] if b["seat"] == seat
     ]
     supply = view["supply"][seat]["chips"] or []
-    return h(
-        "section",
-        {
-            "class": f"private pc{seat}",
-            "data-testid": f"private-{seat}",
-            "aria-label": t("private_of", name=ctx.players[seat]),
-        },
-        h("h3", {}, t("private_of", name=ctx.players[seat])),
+    return join(
         h(
             "p",
             {},
@@ -643,83 +636,84 @@ def private_frame(view: Any, seat: int, ctx: GameContext, inner: Markup | None =
             or t("rt_none"),
         ),
         h("p", {}, t("rt_my_supply"), " ", [_chip(seat, c, ctx) for c in supply] or t("rt_none")),
-        inner,
     )
 
 
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
-    return private_frame(view, seat, ctx)
-
-
 # --- words -------------------------------------------------------------------------------
+def _text(event: dict[str, Any], key: str) -> str:
+    return str(event.get(key, ""))
+
+
+def _number(event: dict[str, Any], key: str) -> int:
+    value: object = event.get(key)
+    return value if isinstance(value, int) else 0
+
+
 def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str | None:
     t = cat.t
-    kind = event["type"]
+    kind = _text(event, "type")
     who = seat_name(players, event.get("seat"))
-    horse = name(event["horse"], cat) if "horse" in event else ""
-    if kind == "first_player":
-        return t("rt_ev_first_player", name=who)
-    if kind == "race_started":
-        return t("rt_ev_race_started", race=event["race"])
-    if kind == "card_revealed":
-        return t("rt_ev_card", card=event["card"], horse=horse, field=event["field"])
-    if kind == "card_skipped":
-        return t("rt_ev_card_skipped", card=event["card"], horse=horse)
-    if kind == "start_player":
-        return t(f"rt_ev_start_{event['by']}", name=who)
-    if kind == "chip_placed":
-        if "chip" in event:
-            return t("rt_ev_chip", name=who, horse=horse, value=event["chip"])
-        return t("rt_ev_chip_hidden", name=who, horse=horse)
-    if kind == "race_begins":
-        return t("rt_ev_race_begins", name=who)
-    if kind == "rolled":
-        return t("rt_ev_rolled", name=who, symbol=t(f"rt_sym_{event['symbol']}"))
-    if kind == "horse_moved":
-        if event["to"] == event["from"]:
-            return t("rt_ev_stuck", horse=horse, value=event["value"])
-        key = "rt_ev_moved_blocked" if event["blocked"] else "rt_ev_moved"
-        return t(
-            key,
-            horse=horse,
-            steps=event["from"] - event["to"],
-            field=event["to"],
-            value=event["value"],
-        )
-    if kind == "horse_finished":
-        return t("rt_ev_finished", horse=horse, rank=t(f"rt_place_{event['rank']}"))
-    if kind == "pacemaker":
-        return t("rt_ev_pacemaker", horse=horse)
-    if kind == "cycle_reset":
-        return t("rt_ev_cycle")
-    if kind == "race_over":
-        return t("rt_ev_race_over", race=event["race"], last=name(event["last"], cat))
-    if kind == "chips_revealed":
-        return t("rt_ev_revealed")
-    if kind == "payout":
-        amount = event["amount"]
-        reason = event["reason"]
-        if reason == "last":
-            return t("rt_ev_penalty", name=who, horse=horse, amount=cat.money(-amount))
-        if reason == "pacemaker":
-            return t("rt_ev_pace_bonus", name=who, horse=horse, amount=cat.money(amount))
-        return t(
-            "rt_ev_payout",
-            name=who,
-            horse=horse,
-            amount=cat.money(amount),
-            place=t(f"rt_place_{reason[-1]}"),
-        )
-    if kind == "game_over":
-        return t("rt_ev_game_over")
+    horse = name(_text(event, "horse"), cat) if "horse" in event else ""
+    match kind:
+        case "first_player":
+            return t("rt_ev_first_player", name=who)
+        case "race_started":
+            return t("rt_ev_race_started", race=_number(event, "race"))
+        case "card_revealed":
+            card, field = _text(event, "card"), _number(event, "field")
+            return t("rt_ev_card", card=card, horse=horse, field=field)
+        case "card_skipped":
+            return t("rt_ev_card_skipped", card=_text(event, "card"), horse=horse)
+        case "start_player":
+            return t(f"rt_ev_start_{_text(event, 'by')}", name=who)
+        case "chip_placed" if "chip" in event:
+            return t("rt_ev_chip", name=who, horse=horse, value=_number(event, "chip"))
+        case "chip_placed":
+            return t("rt_ev_chip_hidden", name=who, horse=horse)
+        case "race_begins":
+            return t("rt_ev_race_begins", name=who)
+        case "rolled":
+            return t("rt_ev_rolled", name=who, symbol=t(f"rt_sym_{_text(event, 'symbol')}"))
+        case "horse_moved":
+            start, to, value = _number(event, "from"), _number(event, "to"), _number(event, "value")
+            if to == start:
+                return t("rt_ev_stuck", horse=horse, value=value)
+            key = "rt_ev_moved_blocked" if event.get("blocked") else "rt_ev_moved"
+            return t(key, horse=horse, steps=start - to, field=to, value=value)
+        case "horse_finished":
+            return t("rt_ev_finished", horse=horse, rank=t(f"rt_place_{_number(event, 'rank')}"))
+        case "pacemaker":
+            return t("rt_ev_pacemaker", horse=horse)
+        case "cycle_reset":
+            return t("rt_ev_cycle")
+        case "race_over":
+            last = name(_text(event, "last"), cat)
+            return t("rt_ev_race_over", race=_number(event, "race"), last=last)
+        case "chips_revealed":
+            return t("rt_ev_revealed")
+        case "payout":
+            return _payout_text(event, who, horse, cat)
+        case "game_over":
+            return t("rt_ev_game_over")
     return None
+
+
+def _payout_text(event: dict[str, Any], who: str, horse: str, cat: Catalogue) -> str:
+    t = cat.t
+    amount, reason = _number(event, "amount"), _text(event, "reason")
+    if reason == "last":
+        return t("rt_ev_penalty", name=who, horse=horse, amount=cat.money(-amount))
+    if reason == "pacemaker":
+        return t("rt_ev_pace_bonus", name=who, horse=horse, amount=cat.money(amount))
+    place = t(f"rt_place_{reason[-1]}")
+    return t("rt_ev_payout", name=who, horse=horse, amount=cat.money(amount), place=place)
 
 
 def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "rt_rules_")
 
 
-def results_detail(view: Any, ctx: GameContext) -> Markup:
+def results_detail(view: RoyalTurfView, ctx: GameContext) -> Markup:
     t = ctx.t
     races = []
     for r in view["results"]:
