@@ -11,6 +11,7 @@ from typing import Any
 from pygames.finish_line.view import FinishLineView
 from pygames.gambler.view import GamblerView
 from pygames.homestretch.view import HomestretchView
+from pygames.royal_turf.view import RoyalTurfView
 
 from . import finish_line, gambler, homestretch, royal_turf, turfmaster
 from .table import Table
@@ -18,7 +19,7 @@ from .table import Table
 _finish_line: Table[FinishLineView] = finish_line
 _gambler: Table[GamblerView] = gambler
 _homestretch: Table[HomestretchView] = homestretch
-_royal_turf: Table[Any] = royal_turf
+_royal_turf: Table[RoyalTurfView] = royal_turf
 _turfmaster: Table[Any] = turfmaster
 
 TABLES: dict[str, Table[Any]] = {
