@@ -26,6 +26,8 @@ def screen(app: App) -> Markup:
     title = t(f"game_{match.game_id}")
     curtain_seat = None if app.interlude else app.needs_curtain()
     if curtain_seat is not None:
+        # Nothing asked for before the hand-off opens later over someone's private panel.
+        app.overlay = None
         app._hand = f"curtain:{curtain_seat}"
         return join(
             frame.header(app, title, behind_curtain=True), curtain.curtain(app, curtain_seat)
@@ -61,7 +63,7 @@ def screen(app: App) -> Markup:
         fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
         motion=not app.b.reduced_motion(),
     )
-    dialog = app.overlay not in (None, "log") or app.confirm is not None or app.interlude
+    dialog = app.overlay not in (None, "log") or app.confirm is not None
     if match.is_over():
         main = join(results.screen(app, view, table, ctx), playing.log_panel(app, table))
     else:
@@ -90,14 +92,16 @@ def screen(app: App) -> Markup:
             {
                 "class": classes("table", f"game-{match.game_id}", match.is_over() and "over"),
                 "id": "main",
-                "inert": dialog,
+                "inert": dialog or app.interlude,
             },
             main,
         ),
         app.overlay == "log" and playing.drawer_backdrop(app),
-        app.interlude and curtain.interlude(app, table, ctx),
+        # A dialog opened between races (Rules, Menu) comes first: it is the one on top
+        # and the one that keeps the focus; the race card waits under it.
         frame.overlay_panel(app, table),
         frame.confirm_dialog(app),
+        app.interlude and not dialog and curtain.interlude(app, table, ctx),
     )
 
 
