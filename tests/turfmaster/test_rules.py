@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pygames.core import Match, get_game
+from pygames.core import BadSave, Match, get_game
 from pygames.turfmaster import GAME
 from pygames.turfmaster.data import CARDS, SIDES
 from pygames.turfmaster.state import TurfMasterState
@@ -250,7 +251,7 @@ def test_v2_blind_cards_are_chosen_face_down_in_seat_order_then_revealed() -> No
     )
     assert s.phase == "blind" and s.order == [3, 1, 4, 2]
     assert s.blind_queue == [1, 2, 3, 4], "seat order, then movement order"
-    assert s.view(0)["private"] is True
+    assert s.view(0)["private_turn"] is True and s.private_turn()
     events = play(s, 1, "8a")
     assert events == [{"type": "card_chosen", "seat": 0, "horse": 1, "hand": 1}]
     assert s.undo_barrier({"type": "play_card", "horse": 2, "card": "3a"})
@@ -421,9 +422,9 @@ def test_view_exposes_the_table_and_only_own_secrets() -> None:
         {"position": 3, "limit": 10, "horses": [3]},
     ]
     assert pub["card_options"] is None and pub["horses"][0]["hand"] is None
-    assert pub["horses"][0]["hand_count"] == 3 and pub["private"] is True
+    assert pub["horses"][0]["hand_count"] == 3 and pub["private_turn"] is True
     assert pub["next_horse"] == 1 and pub["acting_horse"] == 1
-    assert len(pub["board"]["squares"]) == 1008
+    assert pub["board"]["side"] == "A" and pub["board"]["finish_row"] == 128
     own = s.view(0)
     assert own["horses"][0]["hand"] == ["8a", "12a", "J12"]
     assert own["horses"][0]["useless"] == ["12a"] and own["horses"][0]["jokers"] == ["J12"]
@@ -442,6 +443,12 @@ def test_view_shows_dice_selection_and_results() -> None:
     roll(s, 2, 3, 5)
     dice = s.view(None)["dice"]
     assert (dice["d1"], dice["d2"], dice["pace"], dice["pace_options"]) == (2, 3, 5, [2, 3, 5])
+    # all four are level (position 1, limit 8): no pace of 2, 3 or 5 is over it
+    assert [(c["value"], c["is_sum"], c["over_limit"]) for c in dice["pace_choices"]] == [
+        (2, False, []),
+        (3, False, []),
+        (5, True, []),
+    ]
     s2 = dealt(4)
     finish_race(s2, [1, 2, 3, 4])
     v = s2.view(0)
@@ -460,3 +467,26 @@ def test_state_round_trips_through_json() -> None:
     assert again == s
     with pytest.raises(ValueError):
         TurfMasterState.from_json({"game": "royal_turf"})
+    with pytest.raises(BadSave, match="unknown phase"):
+        TurfMasterState.from_json({**data, "phase": "gallop"})
+    with pytest.raises(BadSave, match="damaged horse data"):
+        TurfMasterState.from_json({**data, "hands": data["hands"][:-1]})
+
+
+SAVES = Path(__file__).parent / "saves"
+
+
+def test_a_save_made_before_the_state_became_a_dataclass_still_loads() -> None:
+    """A match saved by the engine of before the typed contract (phases as plain text,
+    a hand-kept list of saved fields) replays to the very state that engine saved."""
+    match = Match.from_json(json.loads((SAVES / "all_variants_4x2.json").read_text()))
+    saved_state = json.loads((SAVES / "all_variants_4x2_state.json").read_text())
+    assert match.state.to_json() == saved_state
+    assert TurfMasterState.from_json(saved_state) == match.state
+    assert match.options == {
+        "horses_per_player": 2,
+        "grand_national": True,
+        "blind_cards": True,
+        "free_jokers": True,
+        "quick_race": False,
+    }

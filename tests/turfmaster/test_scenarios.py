@@ -685,8 +685,10 @@ def test_s23_setup_validation() -> None:
     for n, per in ((3, 2), (4, 2), (2, 4)):
         state = new_state(n, per)
         assert len(state.hands) == n * per
+    with pytest.raises(ValueError, match=r"must be one of \[0, 2\], not 1"):
+        new_state(3, 1)  # refused by the option itself: never offered to 3 players
     with pytest.raises(ValueError, match="3 players"):
-        new_state(3, 1)
+        TurfMasterState.initial(NAMES[:3], {"horses_per_player": 1})
     with pytest.raises(ValueError):
         new_state(2, 5)
     with pytest.raises(ValueError, match="2–8 players"):
