@@ -217,12 +217,15 @@ def test_every_event_is_told_in_both_languages() -> None:
                 assert text and "tm_" not in text and "{" not in text, (event, text)
 
 
-def test_option_values_follow_the_player_count() -> None:
-    values = [0, 1, 2, 3, 4]
-    assert table.option_values("horses_per_player", values, 2) == [0, 2, 3, 4]
-    assert table.option_values("horses_per_player", values, 3) == [0, 2]
-    assert table.option_values("horses_per_player", values, 4) == [0, 1, 2]
-    assert table.option_values("horses_per_player", values, 6) == [0, 1]
+def test_horses_per_player_offered_follow_the_player_count() -> None:
+    option = next(o for o in GAME.options if o.name == "horses_per_player")
+    assert option.values_for(2) == (0, 2, 3, 4)
+    assert option.values_for(3) == (0, 2)
+    assert option.values_for(4) == (0, 1, 2)
+    assert option.values_for(6) == (0, 1)
+    for n in (2, 3, 5):
+        with pytest.raises(ValueError):
+            GAME.new_state([f"P{i}" for i in range(n)], {"horses_per_player": 1 if n < 4 else 2})
 
 
 def test_card_turn_preview_and_end_squares_on_the_board() -> None:
@@ -273,7 +276,9 @@ def test_hooks_in_the_interlude_view() -> None:
     )
     html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
     assert "Race 1" in html and "Meeting total" in html
-    assert not table.has_private(view, 0) or view["phase"] in table.RACE_PHASES
+    # between races (selection, or the next race's first card turn) nobody peeks: those
+    # turns show the hand anyway
+    assert view["holds_secrets"] == [False, False]
 
 
 # --- the drawn table, rendered straight from views ----------------------------------------
@@ -385,7 +390,7 @@ def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
     assert [b["data-testid"] for b in controls(html)] == ["pace-5", "pace-6", "pace-11"]
     assert "over the limit of horse(s) 1, 2, 3" in html
     board_html = str(table.track(state.view(None), ctx))
-    assert board_html.count('class="tm-die') == 2
+    assert board_html.count('class="die tm-die') == 2
     state.apply({"type": "choose_pace", "value": 11})
     owner = state.current_player()
     html = str(table.actions(state.view(None), context(state, owner, "de")))
