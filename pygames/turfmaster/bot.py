@@ -36,7 +36,7 @@ import random
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
-from .movement import forbidden_squares, reach
+from .movement import falls, forbidden_squares, reach
 from .view import CardOption, TurfMasterView
 
 FALL = -1000.0
@@ -99,7 +99,7 @@ class TurfMasterBot:
         best, best_sq = FALL * 2, start
         for e in ends:
             score = progress(b, e)
-            if gn and card_round and cost > 0 and b.hurdle[e]:
+            if falls(b, e, cost, gn and card_round):
                 score = FALL
             if score > best:
                 best, best_sq = score, e
@@ -109,11 +109,11 @@ class TurfMasterBot:
     def _end(self, view: TurfMasterView, legal: list[Action]) -> Action:
         b = self._board(view)
         move = view["move"]
-        falls = set(move["falls"]) if move is not None else set()
+        fall_ends = set(move["falls"]) if move is not None else set()
 
         def score(a: Action) -> float:
             sq = b.index[a["square"]]
-            return (FALL if a["square"] in falls else 0.0) + progress(b, sq)
+            return (FALL if a["square"] in fall_ends else 0.0) + progress(b, sq)
 
         return max(legal, key=score)
 

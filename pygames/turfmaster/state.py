@@ -53,7 +53,7 @@ from .data import (
     SIDES,
     Board,
 )
-from .movement import forbidden_squares, reach
+from .movement import falls, forbidden_squares, reach
 from .view import (
     CardOption,
     Eliminated,
@@ -723,9 +723,9 @@ class TurfMasterState(State[TurfMasterView]):
         self._start_move(h, v, "card", card, events)
 
     def is_fall(self, dest: str, cost: int) -> bool:
-        """V1 H3: a move of at least one stride ending on a hurdle in a card round falls."""
+        """V1 H3: whether ending a move of ``cost`` on ``dest`` now is a fall."""
         b = self.board
-        return self.steeplechase and self.kind == "card" and cost > 0 and b.hurdle[b.index[dest]]
+        return falls(b, b.index[dest], cost, self.steeplechase and self.kind == "card")
 
     def pace_choices(self) -> list[PaceChoice]:
         """After the roll: each pace, and the horses it would put over their limit (P9)."""
@@ -1053,8 +1053,14 @@ class TurfMasterState(State[TurfMasterView]):
         )
 
     def ranking(self) -> list[int]:
+        """Rank per seat by the tie-break chain (§4.2); meaningful at any time."""
         keys = [self.tiebreak_key(s) for s in range(self.n)]
         return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+    def standings(self) -> list[int]:
+        """Seats best first by the meeting so far (shared ranks in seat order)."""
+        rank = self.ranking()
+        return sorted(range(self.n), key=lambda s: (rank[s], s))
 
     def undo_barrier(self, action: Action) -> bool:
         """A played card (shown face up, or committed face down in V2) and a taken

@@ -241,6 +241,7 @@ class TurfMasterView(BaseView[RaceResult]):
     falls: list[FallView]  # every fall of the game
     points: list[int]  # meeting total per seat
     place_counts: list[list[int]]  # per seat: 1st, 2nd, 3rd, 4th places
+    standings: list[int]  # seats best first by the tie-break chain (§4.2) so far
     ranking: list[int] | None  # per seat once over
 
 
@@ -427,5 +428,6 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
         ],
         "points": list(state.points),
         "place_counts": [state.place_counts(s) for s in range(state.n)],
+        "standings": state.standings(),
         "ranking": state.ranking() if state.is_terminal() else None,
     }

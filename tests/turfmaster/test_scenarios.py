@@ -436,6 +436,7 @@ def test_s14_final_scoring_with_ties() -> None:
     assert [s.place_counts(seat) for seat in (0, 2, 3)] == [[1, 0, 1, 1]] * 3
     assert [s.best_places(seat)[2] for seat in (3, 0, 2)] == [1, 3, 4]
     assert s.ranking() == [3, 1, 4, 2], "B, D, A, C"
+    assert s.view(None)["standings"] == [1, 3, 0, 2], "the standings table follows the chain"
 
 
 def test_s15_leader_with_only_high_cards() -> None:

@@ -1179,8 +1179,7 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
     if view["results"]:
         last = view["results"][-1]
         totals = last["totals"]
-        order = sorted(range(len(players)), key=lambda s: (-totals[s], s))
-        for s in order:
+        for s in view["standings"]:
             won = last["points"][s]
             totals_rows.append(
                 h(
