@@ -20,6 +20,8 @@ from pygames.turfmaster import GAME
 from pygames.turfmaster.data import CARDS
 from pygames.turfmaster.state import TurfMasterState
 
+from . import script
+
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
@@ -237,24 +239,27 @@ def test_s3_joker_ignores_the_handicap() -> None:
 
 
 def test_s4_race_start() -> None:
-    s = dealt(4)
+    """Reached by play: the deal gives the hands, the start order the boxes."""
     H1, H2, H3, H4 = 1, 2, 3, 4
-    assert [sq(s, h) for h in (H1, H2, H3, H4)] == ["1-0", "2-0", "3-0", "4-0"]
-    assert s.positions == [1, 1, 1, 1] and s.limits == [8, 8, 8, 8], "R26"
-    for h, hand in {H1: ["8a", "3a"], H2: ["7a", "3a"], H3: ["9a", "3a"], H4: ["9a", "3a"]}.items():
-        s.hands[h - 1] = hand
-    assert s.order == [H1, H2, H3, H4]
-    play(s, H1, "8a")
-    assert ends(s) == ["1-8", "2-8"]
-    choose_end(s, H1, "1-8")
-    play(s, H2, "7a")
-    assert ends(s) == ["2-7", "3-7"]
-    choose_end(s, H2, "2-7")
-    play(s, H3, "9a")
-    assert sq(s, H3) == "3-0", "too high under the round-start snapshot"
-    play(s, H4, "9a")
-    assert s.phase == "roll" and s.kind == "dice"
-    assert s.positions[:3] == [1, 2, 3]
+    s = script.deal(4, hands={H1: ["8a"], H2: ["7a"], H3: ["9a"], H4: ["9a"]})
+    assert script.where(s) == {H1: "1-0", H2: "2-0", H3: "3-0", H4: "4-0"}
+    view = s.view(None)
+    assert [(h["position"], h["limit"]) for h in view["horses"]] == [(1, 8)] * 4, "R26"
+    assert view["order"] == [H1, H2, H3, H4]
+    s.apply({"type": "play_card", "horse": H1, "card": "8a"})
+    assert script.ends(s) == ["1-8", "2-8"], "2-1 is in front of H2: only 2-8 via stride 7"
+    script.settle(s, H1, "1-8")
+    s.apply({"type": "play_card", "horse": H2, "card": "7a"})
+    # 3-1 is in front of H3, and 1-7 (the way in at stride 7) is behind H1 now on 1-8
+    assert script.ends(s) == ["2-7", "3-7"]
+    script.settle(s, H2, "2-7")
+    events = script.play(s, H3, "9a")
+    assert any(e["type"] == "stood_still" and e["reason"] == "too_high" for e in events)
+    assert script.where(s)[H3] == "3-0", "too high under the round-start snapshot"
+    script.play(s, H4, "9a")
+    view = s.view(None)
+    assert view["phase"] == "roll" and view["round_kind"] == "dice"
+    assert [h["position"] for h in view["horses"]] == [1, 2, 3, 3]
 
 
 def test_s5_blocked_path_as_far_as_possible() -> None:
@@ -618,48 +623,93 @@ def test_s19_start_boxes_for_the_next_race() -> None:
     assert [sq(s, h) for h in (C, A, D, E, B)] == ["1-0", "2-0", "3-0", "4-0", "5-0"]
 
 
+# Riders who only stand still in card rounds: every card too high for a limit of 8 or 9.
+HIGH = ["9a", "10a", "11a", "12a", "12b", "11b", "10b", "9b", "J9", "J10"]
+
+
+def steeplechase_to_2_34(card_round_next: bool, x_hand: list[str]) -> TurfMasterState:
+    """B-board, X (horse 1, box 2) alone on 2-34 by play, the others far behind on row 7.
+
+    X leads from the first card (the others' cards are too high, they stand still) and
+    keeps to lane 2; the others only move in the dice rounds, in their own lanes.
+    ``card_round_next``: X arrives in a dice round, so a card round follows (S20);
+    else in a card round, so a dice round follows (S21).
+    """
+    X, B, C, D = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        hands={X: ["8a", "7a", *x_hand], B: HIGH, C: HIGH, D: HIGH},
+        boxes=[B, X, C, D],
+        grand_national=True,
+    )
+    script.card_round(s, {X: "8a", B: "12a", C: "12a", D: "12a"}, {X: "2-8"})
+    if card_round_next:
+        script.dice_round(s, 1, 2, 3, {X: "2-12"})
+        script.card_round(s, {X: "7a", B: "11a", C: "11a", D: "11a"}, {X: "2-26"})
+        script.dice_round(s, 2, 2, 4, {X: "2-34"})
+        assert s.phase == "card" and s.acting_horse() == X
+    else:
+        script.dice_round(s, 3, 4, 7, {X: "2-20"})
+        script.card_round(s, {X: "7a", B: "11a", C: "11a", D: "11a"}, {X: "2-34"})
+        assert s.phase == "roll"
+    assert script.where(s) == {X: "2-34", B: "1-7", C: "3-7", D: "4-7"}
+    return s
+
+
 def test_s20_landing_on_a_hurdle_in_a_card_round() -> None:
-    base = dealt(4, grand_national=True)
     X = 1
-    place(base, {X: "2-34", 2: "1-10"}, hands={X: ["4a", "7a", "8a"]})
+    base = steeplechase_to_2_34(True, ["4a", "7b", "8b"])
     s = base.clone()
-    play(s, X, "7a")
-    assert ends(s) == ["1-38", "2-38", "3-38"]
+    s.apply({"type": "play_card", "horse": X, "card": "7b"})
+    # 3 points to 2-37, 4 for the hurdle: every maximal end is a hurdle, used up exactly
+    assert script.ends(s) == ["1-38", "2-38", "3-38"]
+    assert s.view(None)["move"]["falls"] == ["1-38", "2-38", "3-38"]
     events = choose_end(s, X, "2-38")
     assert any(e["type"] == "fell" and e["horse"] == X for e in events)
-    assert s.status[X - 1] == "out" and sq(s, X) is None
+    view = s.view(None)
+    assert view["horses"][X - 1]["status"] == "out" and view["horses"][X - 1]["square"] is None
     s = base.clone()
-    play(s, X, "8a")
-    assert ends(s) == ["1-39", "2-39", "3-39"]
+    s.apply({"type": "play_card", "horse": X, "card": "8b"})
+    assert script.ends(s) == ["1-39", "2-39", "3-39"]
     choose_end(s, X, "2-39")
-    assert s.status[X - 1] == "track"
+    assert s.view(None)["horses"][X - 1]["status"] == "track"
     s = base.clone()
-    play(s, X, "4a")
-    assert ends(s) == ["1-37", "2-37", "3-37"]
-    assert s.pending is not None and s.pending["cost"] == 3
+    s.apply({"type": "play_card", "horse": X, "card": "4a"})
+    assert script.ends(s) == ["1-37", "2-37", "3-37"]
+    assert s.view(None)["move"]["cost"] == 3, "cannot afford the jump"
     choose_end(s, X, "2-37")
-    assert s.status[X - 1] == "track"
+    assert s.view(None)["horses"][X - 1]["status"] == "track"
 
 
 def test_s21_dice_round_on_a_hurdle_and_leaving_it() -> None:
+    X = 1
+    s = steeplechase_to_2_34(False, ["3a", "8b"])
+    script.roll(s, 3, 4, 7)
+    assert s.acting_horse() == X and script.ends(s) == ["1-38", "2-38", "3-38"]
+    assert s.view(None)["move"]["falls"] == [], "no fall in a dice round (H4)"
+    events = script.settle(s, X, "2-38")
+    assert not any(e["type"] == "fell" for e in events)
+    while s.phase == "end":  # the others run on in their lanes, far behind
+        script.settle(s, s.acting_horse() or 0)
+    assert s.phase == "card" and s.acting_horse() == X
+    assert script.where(s)[X] == "2-38" and s.view(None)["horses"][X - 1]["status"] == "track"
+    s.apply({"type": "play_card", "horse": X, "card": "3a"})
+    assert script.ends(s) == ["1-41", "2-41", "3-41"], "leaving the hurdle costs 1 a stride"
+
+
+def test_s21_a_horse_on_a_hurdle_that_cannot_move_does_not_fall() -> None:
+    # Set up directly: three horses exactly on 1-40, 2-40 and 3-40 ahead of X on 2-38
+    # take a long scripted approach over the hurdle; not yet rewritten as play.
     s = dealt(4, grand_national=True)
     X = 1
     place(s, {X: "2-34"}, "dice", hands={X: ["3a", "8a"]})
     roll(s, 3, 4, 7)
-    assert ends(s) == ["1-38", "2-38", "3-38"]
-    blocked = s.clone()
-    events = choose_end(s, X, "2-38")
+    choose_end(s, X, "2-38")
+    place(s, {2: "1-40", 3: "2-40", 4: "3-40", X: "2-38"}, moved=3)
+    assert s.acting_horse() == X
+    events = play(s, X, "8a")
     assert not any(e["type"] == "fell" for e in events)
-    assert sq(s, X) == "2-38" and s.status[X - 1] == "track" and s.kind == "card"
-    play(s, X, "3a")
-    assert ends(s) == ["1-41", "2-41", "3-41"]
-    # if horses stand on 1-40, 2-40 and 3-40 in that card round: C* = 0, no fall
-    choose_end(blocked, X, "2-38")
-    place(blocked, {2: "1-40", 3: "2-40", 4: "3-40", X: "2-38"}, moved=3)
-    assert blocked.acting_horse() == X
-    events = play(blocked, X, "8a")
-    assert not any(e["type"] == "fell" for e in events)
-    assert sq(blocked, X) == "2-38" and blocked.status[X - 1] == "track"
+    assert sq(s, X) == "2-38" and s.status[X - 1] == "track"
 
 
 @pytest.mark.parametrize("card", ["7a", "8a", "9a"])

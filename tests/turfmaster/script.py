@@ -1,0 +1,133 @@
+"""Scripted play for scenario tests: every position is reached through ``State.apply``.
+
+Chance is forced, never edited: each shuffle, start box and dice roll is picked from
+``chance_outcomes()`` (refusing one that is not offered), so a horse's hand is the
+head of a deck dealt card by card. Decisions are the scenario's own: which card each
+horse plays and which end square it takes (by default the one in its own lane, so a
+scripted horse runs straight unless told otherwise). Nothing here assigns to a state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core.state import Event
+from pygames.turfmaster import GAME
+from pygames.turfmaster.data import CARDS
+from pygames.turfmaster.state import TurfMasterState
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def chance(state: TurfMasterState, **fields: Any) -> list[Event]:
+    """Apply the one offered chance outcome that has these fields."""
+    offered = [
+        o for o, _ in state.chance_outcomes() if all(o.get(k) == v for k, v in fields.items())
+    ]
+    assert len(offered) == 1, (fields, state.phase)
+    return state.apply(offered[0])
+
+
+def deck(hand: list[str], bonus: list[str] | None = None) -> list[str]:
+    """A shuffled deck whose first cards are ``hand`` (and last two ``bonus``)."""
+    tail = list(bonus or [])
+    rest = [c for c in CARDS if c not in hand and c not in tail]
+    if not tail:
+        tail, rest = rest[-2:], rest[:-2]
+    return [*hand, *rest, *tail]
+
+
+def deal(
+    n: int,
+    per: int = 0,
+    *,
+    hands: dict[int, list[str]] | None = None,
+    bonus: dict[int, list[str]] | None = None,
+    boxes: list[int] | None = None,
+    **options: Any,
+) -> TurfMasterState:
+    """A new game dealt through the chance events, up to race 1's first card turn.
+
+    ``hands[h]``: the first cards of horse h's deck (its hand is the first 10);
+    ``boxes``: the horses in start-box order (box k is square ``k-0``).
+    """
+    state = GAME.new_state(NAMES[:n], {"horses_per_player": per, **options})
+    assert isinstance(state, TurfMasterState)
+    horses = list(state.horses)
+    for h in horses:
+        for i, card in enumerate(deck((hands or {}).get(h, []), (bonus or {}).get(h))):
+            chance(state, type="deck_shuffle", horse=h, position=i + 1, card=card)
+    for box, h in enumerate(boxes or horses, start=1):
+        chance(state, type="start_order", box=box, horse=h)
+    assert state.race == 1 and state.round == 1 and not state.is_chance()
+    return state
+
+
+def where(state: TurfMasterState) -> dict[int, str | None]:
+    """Each horse's square, read from the public view."""
+    return {h["horse"]: h["square"] for h in state.view(None)["horses"]}
+
+
+def ends(state: TurfMasterState) -> list[str]:
+    assert state.phase == "end", state.phase
+    return [a["square"] for a in state.legal_actions()]
+
+
+def settle(state: TurfMasterState, horse: int, end: str | None = None) -> list[Event]:
+    """If ``horse`` waits for its end square: take ``end``, else the farthest in its lane."""
+    if state.phase != "end" or state.acting_horse() != horse:
+        assert end is None or where(state)[horse] == end, (horse, end, where(state)[horse])
+        return []
+    options = ends(state)
+    if end is None:
+        lane = str(where(state)[horse]).split("-")[0]
+        own = [e for e in options if e.split("-")[0] == lane] or options
+        end = max(own, key=lambda e: int(e.split("-")[1]))
+    return state.apply({"type": "choose_end", "horse": horse, "square": end})
+
+
+def play(
+    state: TurfMasterState, horse: int, card: str, end: str | None = None, **extra: Any
+) -> list[Event]:
+    """Horse ``horse`` plays ``card`` at its card turn and settles on ``end``."""
+    assert state.acting_horse() == horse and state.phase in ("card", "blind"), state.phase
+    events = state.apply({"type": "play_card", "horse": horse, "card": card, **extra})
+    return events + settle(state, horse, end)
+
+
+def card_round(
+    state: TurfMasterState, cards: dict[int, str], ends: dict[int, str] | None = None
+) -> list[Event]:
+    """Every horse of the round plays its card, in movement order."""
+    assert state.phase == "card" and state.turn_index == 0, state.phase
+    events: list[Event] = []
+    for h in list(state.order):
+        events += play(state, h, cards[h], (ends or {}).get(h))
+    return events
+
+
+def roll(state: TurfMasterState, d1: int, d2: int, pace: int) -> list[Event]:
+    """The dice round's roll and the roller's pace."""
+    assert state.phase == "roll", state.phase
+    return chance(state, type="dice_roll", d1=d1, d2=d2) + state.apply(
+        {"type": "choose_pace", "value": pace}
+    )
+
+
+def dice_round(
+    state: TurfMasterState,
+    d1: int,
+    d2: int,
+    pace: int,
+    ends: dict[int, str] | None = None,
+    dice: dict[int, int] | None = None,
+) -> list[Event]:
+    """A whole dice round: over-limit horses take ``dice[h]``; ends as given or in lane."""
+    events = roll(state, d1, d2, pace)
+    while state.kind == "dice" and state.phase in ("die", "end"):
+        h = state.acting_horse()
+        assert h is not None
+        if state.phase == "die":
+            events += state.apply({"type": "choose_die", "horse": h, "value": (dice or {})[h]})
+        events += settle(state, h, (ends or {}).get(h))
+    return events
