@@ -3,8 +3,8 @@
 Chance is forced, never edited: each shuffle, start box and dice roll is picked from
 ``chance_outcomes()`` (refusing one that is not offered), so a horse's hand is the
 head of a deck dealt card by card. Decisions are the scenario's own: which card each
-horse plays and which end square it takes (by default the one in its own lane, so a
-scripted horse runs straight unless told otherwise). Nothing here assigns to a state.
+horse plays and which end square it takes (by default straight ahead in its lane).
+Nothing here assigns to a state.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from pygames.core.state import Event
 from pygames.turfmaster import GAME
-from pygames.turfmaster.data import CARDS
+from pygames.turfmaster.data import CARDS, HURDLE_COST
 from pygames.turfmaster.state import TurfMasterState
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -73,16 +73,31 @@ def ends(state: TurfMasterState) -> list[str]:
     return [a["square"] for a in state.legal_actions()]
 
 
+def straight(state: TurfMasterState, square: str, points: int) -> str:
+    """The square ``points`` movement points straight ahead in the lane (hurdles cost 4)."""
+    b = state.board
+    i = b.index[square]
+    while points > 0:
+        i = b.straight[i]
+        points -= HURDLE_COST if b.hurdle[i] else 1
+    assert points == 0, (square, "a hurdle takes more points than are left")
+    return b.ids[i]
+
+
 def settle(state: TurfMasterState, horse: int, end: str | None = None) -> list[Event]:
-    """If ``horse`` waits for its end square: take ``end``, else the farthest in its lane."""
+    """If ``horse`` waits for its end square: take ``end``, else straight ahead in its lane.
+
+    Straight ahead is the end of the path that never changes lane (it must be one of
+    the maximal ends: otherwise the script has to name the end).
+    """
     if state.phase != "end" or state.acting_horse() != horse:
         assert end is None or where(state)[horse] == end, (horse, end, where(state)[horse])
         return []
-    options = ends(state)
+    move = state.view(None)["move"]
+    assert move is not None and move["from"] is not None
     if end is None:
-        lane = str(where(state)[horse]).split("-")[0]
-        own = [e for e in options if e.split("-")[0] == lane] or options
-        end = max(own, key=lambda e: int(e.split("-")[1]))
+        end = straight(state, move["from"], move["cost"])
+    assert end in move["ends"], (horse, end, move["ends"])
     return state.apply({"type": "choose_end", "horse": horse, "square": end})
 
 
@@ -122,7 +137,7 @@ def dice_round(
     ends: dict[int, str] | None = None,
     dice: dict[int, int] | None = None,
 ) -> list[Event]:
-    """A whole dice round: over-limit horses take ``dice[h]``; ends as given or in lane."""
+    """A whole dice round: over-limit horses take ``dice[h]``; ends as given or straight."""
     events = roll(state, d1, d2, pace)
     while state.kind == "dice" and state.phase in ("die", "end"):
         h = state.acting_horse()
@@ -131,3 +146,22 @@ def dice_round(
             events += state.apply({"type": "choose_die", "horse": h, "value": (dice or {})[h]})
         events += settle(state, h, (ends or {}).get(h))
     return events
+
+
+Round = dict[int, str] | tuple[int, int, int]
+
+
+def rounds(state: TurfMasterState, *plan: Round) -> TurfMasterState:
+    """Whole rounds in turn: a dict is a card round (each horse's card), a triple a
+    dice round (d1, d2, pace); every horse runs straight ahead in its lane."""
+    for step in plan:
+        if isinstance(step, dict):
+            card_round(state, step)
+        else:
+            dice_round(state, *step)
+    return state
+
+
+def same(card: str, *horses: int) -> dict[int, str]:
+    """A card round in which every one of ``horses`` plays ``card``."""
+    return dict.fromkeys(horses, card)

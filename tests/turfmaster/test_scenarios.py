@@ -21,6 +21,7 @@ from pygames.turfmaster.data import CARDS
 from pygames.turfmaster.state import TurfMasterState
 
 from . import script
+from .script import chance
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -166,11 +167,22 @@ def select_first(state: TurfMasterState) -> None:
 
 # --- S1–S26 ----------------------------------------------------------------------
 def test_s1_dice_5_and_6_leader_limited_to_8() -> None:
-    s = dealt(5)
+    """Reached by play: five horses run straight in their lanes; in bend 1 the inner
+    lanes are shorter, so equal strides leave them staggered by two rows a lane."""
     A, B, C, D, E = 1, 2, 3, 4, 5
-    place(s, {A: "1-50", B: "2-48", C: "3-46", D: "4-44", E: "5-40"}, "dice")
+    cards = ["8a", "7a", "7b"]
+    s = script.deal(5, hands={A: cards, B: cards, C: cards, D: cards, E: ["8a", "4a", "8b"]})
+    script.rounds(
+        s,
+        script.same("8a", A, B, C, D, E),
+        (3, 4, 7),
+        {**script.same("7a", A, B, C, D), E: "4a"},
+        (3, 4, 7),
+        {**script.same("7b", A, B, C, D), E: "8b"},
+    )
+    assert script.where(s) == {A: "1-50", B: "2-48", C: "3-46", D: "4-44", E: "5-40"}
     assert s.positions == [1, 2, 3, 4, 5] and s.order == [A, B, C, D, E]
-    s.apply({"type": "dice_roll", "d1": 5, "d2": 6})
+    chance(s, d1=5, d2=6)
     assert [a["value"] for a in s.legal_actions()] == [5, 6, 11]
     s.apply({"type": "choose_pace", "value": 11})
     # A (limit 8 < 11) must pick a die; the sum is refused
@@ -188,7 +200,7 @@ def test_s1_dice_5_and_6_leader_limited_to_8() -> None:
     assert ends(s) == ["3-52", "4-52"]
     choose_end(s, C, "3-52")
     # D and E move 11 with no die choice
-    assert s.phase == "end" and s.pending is not None and s.pending["horse"] == D
+    assert s.phase == "end" and s.view(None)["move"]["horse"] == D
     refused(s, {"type": "choose_die", "horse": D, "value": 5})
     assert ends(s) == ["3-55", "4-55", "5-55", "6-55"]
     choose_end(s, D, "4-55")
@@ -198,19 +210,37 @@ def test_s1_dice_5_and_6_leader_limited_to_8() -> None:
 
 
 def test_s2_two_level_leaders_and_a_too_high_card() -> None:
-    s = dealt(4)
+    """Reached by play: 46, 48, 48 and 47 strides straight in lanes 1–4 by round 7."""
     A, B, C, D = 1, 2, 3, 4
-    hands = {A: ["7a", "3a"], B: ["8a", "9a"], C: ["10a", "3a"], D: ["12a", "3a"]}
-    place(s, {A: "1-60", B: "2-60", C: "3-58", D: "4-55"}, hands=hands)
+    s = script.deal(
+        4,
+        hands={
+            A: ["8a", "7a", "7b", "7c"],
+            B: ["8a", "8b", "8c", "8d", "9a"],
+            C: ["8a", "8b", "8c", "10a"],
+            D: ["8a", "8b", "7a", "12a"],
+        },
+    )
+    script.rounds(
+        s,
+        script.same("8a", A, B, C, D),
+        (4, 4, 8),
+        {A: "7a", B: "8b", C: "8b", D: "8b"},
+        (4, 4, 8),
+        {A: "7b", B: "8c", C: "8c", D: "7a"},
+        (4, 4, 8),
+    )
+    assert script.where(s) == {A: "1-60", B: "2-60", C: "3-58", D: "4-55"}
+    assert s.round == 7 and s.kind == "card"
     assert s.positions == [1, 1, 3, 4] and s.limits == [8, 8, 10, None]
     assert s.order == [A, B, C, D]
-    play(s, A, "7a")
+    play(s, A, "7c")
     assert ends(s) == ["1-67", "2-67"]
     choose_end(s, A, "1-67")
     alt = s.clone()
     events = play(s, B, "9a")
     assert any(e["type"] == "stood_still" and e["reason"] == "too_high" for e in events)
-    assert sq(s, B) == "2-60" and s.discards[B - 1] == ["9a"]
+    assert sq(s, B) == "2-60" and s.view(None)["horses"][B - 1]["discard"][-1] == "9a"
     assert s.limits[B - 1] == 8, "R2: the snapshot keeps B at position 1"
     play(s, C, "10a")
     assert ends(s) == ["2-68", "3-68", "4-68", "5-68"]
@@ -219,23 +249,33 @@ def test_s2_two_level_leaders_and_a_too_high_card() -> None:
     assert ends(s) == ["2-67", "4-67", "5-67", "6-67"]
     choose_end(s, D, "4-67")
     # had B played 8 instead
-    play(alt, B, "8a")
+    play(alt, B, "8d")
     assert ends(alt) == ["2-68", "3-68", "4-68"]
     choose_end(alt, B, "2-68")
     assert sq(alt, B) == "2-68"
 
 
 def test_s3_joker_ignores_the_handicap() -> None:
-    s = dealt(4)
-    A, B = 1, 2
-    place(s, {A: "1-40", B: "3-36"}, hands={A: ["12a", "J12"]})
-    assert s.positions[:2] == [1, 2]
+    """Reached by play: A and B run 26 strides; C and D only move in the dice rounds
+    (their cards are too high), so they stay far behind on row 10."""
+    A, C, B, D = 1, 2, 3, 4  # boxes 1–4: A in lane 1, B in lane 3
+    slow = ["12a", "12b", "11a"]
+    s = script.deal(4, hands={A: ["8a", "8b", "12a", "J12"], B: ["8a", "8b"], C: slow, D: slow})
+    script.rounds(
+        s,
+        {A: "8a", B: "8a", C: "12a", D: "12a"},
+        (2, 3, 5),
+        {A: "8b", B: "8b", C: "12b", D: "12b"},
+        (2, 3, 5),
+    )
+    assert script.where(s) == {A: "1-40", C: "2-10", B: "3-36", D: "4-10"}
+    assert s.positions[A - 1] == 1 and s.positions[B - 1] == 2
     alt = s.clone()
     play(s, A, "J12")
     assert ends(s) == ["1-52", "2-52", "3-52"]
     play(alt, A, "12a")
-    assert sq(alt, A) == "1-40" and alt.hands[A - 1] == ["J12"]
-    assert alt.discards[A - 1] == ["12a"]
+    assert sq(alt, A) == "1-40" and "12a" not in (alt.view(0)["horses"][A - 1]["hand"] or [])
+    assert alt.view(None)["horses"][A - 1]["discard"][-1] == "12a"
 
 
 def test_s4_race_start() -> None:
@@ -358,11 +398,21 @@ def test_s10_own_horses_block_too() -> None:
 
 
 def test_s11_doubles() -> None:
-    s = dealt(4)
+    """Reached by play: 30, 30, 30 and 28 strides straight in lanes 1–4."""
     A, B, C, D = 1, 2, 3, 4
-    place(s, {A: "1-44", B: "2-42", C: "3-40", D: "4-36"}, "dice")
+    fast = ["8a", "4a", "4b"]
+    s = script.deal(4, hands={A: fast, B: fast, C: fast, D: ["8a", "3a", "3b"]})
+    script.rounds(
+        s,
+        script.same("8a", A, B, C, D),
+        (3, 4, 7),
+        {**script.same("4a", A, B, C), D: "3a"},
+        (3, 4, 7),
+        {**script.same("4b", A, B, C), D: "3b"},
+    )
+    assert script.where(s) == {A: "1-44", B: "2-42", C: "3-40", D: "4-36"}
     assert s.positions == [1, 2, 3, 4]
-    s.apply({"type": "dice_roll", "d1": 6, "d2": 6})
+    chance(s, d1=6, d2=6)
     assert [a["value"] for a in s.legal_actions()] == [6, 12]
     s.apply({"type": "choose_pace", "value": 12})
     assert s.phase == "end", "no die choice with doubles"
@@ -372,7 +422,7 @@ def test_s11_doubles() -> None:
     choose_end(s, B, "2-48")
     assert ends(s) == ["2-46", "3-46", "4-46"]
     choose_end(s, C, "3-46")
-    assert s.pending is not None and s.pending["value"] == 12
+    assert s.view(None)["move"]["value"] == 12
     assert ends(s) == ["3-48", "4-48", "5-48", "6-48"]
     choose_end(s, D, "4-48")
     assert [sq(s, h) for h in (A, B, C, D)] == ["1-50", "2-48", "3-46", "4-48"]
@@ -749,15 +799,27 @@ def test_s23_setup_validation() -> None:
 
 
 def test_s24_pace_options() -> None:
-    s = dealt(4)
-    place(s, {1: "1-60", 2: "2-58", 3: "3-56", 4: "4-54"}, "dice")
-    s.apply({"type": "dice_roll", "d1": 2, "d2": 5})
+    """Reached by play: 46 strides each, straight in lanes 1–4, by dice round 8."""
+    horses = (1, 2, 3, 4)
+    s = script.deal(4, hands=dict.fromkeys(horses, ["8a", "7a", "4a", "3a"]))
+    script.rounds(
+        s,
+        script.same("8a", *horses),
+        (4, 4, 8),
+        script.same("7a", *horses),
+        (4, 4, 8),
+        script.same("4a", *horses),
+        (4, 4, 8),
+        script.same("3a", *horses),
+    )
+    assert script.where(s) == {1: "1-60", 2: "2-58", 3: "3-56", 4: "4-54"}
+    chance(s, d1=2, d2=5)
     assert [a["value"] for a in s.legal_actions()] == [2, 5, 7]
     for bad in (1, 3, 4, 6, 10, 12):
         refused(s, {"type": "choose_pace", "value": bad})
     s.apply({"type": "choose_pace", "value": 7})
-    assert s.phase == "end" and s.pending is not None and s.pending["value"] == 7
-    assert s.limits[:3] == [8, 9, 10]
+    assert s.phase == "end" and s.view(None)["move"]["value"] == 7
+    assert s.limits[:3] == [8, 9, 10], "nobody is capped: 7 is within every limit"
 
 
 def test_s25_deal() -> None:
