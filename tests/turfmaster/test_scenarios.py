@@ -17,7 +17,8 @@ import pytest
 
 from pygames.core import IllegalAction
 from pygames.turfmaster import GAME
-from pygames.turfmaster.data import CARDS
+from pygames.turfmaster.data import CARDS, SIDES
+from pygames.turfmaster.movement import forbidden_squares, reach
 from pygames.turfmaster.state import TurfMasterState
 
 from . import script
@@ -326,6 +327,28 @@ def test_s6_several_maximal_paths_the_rider_chooses() -> None:
     assert sq(s, X) == "3-46"
 
 
+def free_x_on_5_40() -> TurfMasterState:
+    """Reached by play: X (horse 4, box 4) steps out to lane 5 at its first stride and
+    runs 34 strides to 5-40; A, B and C run 38 in lanes 1–3, so X is 4th (no limit) and
+    they stay clear of every square X can reach (lane 3 from row 54 on after they move)."""
+    A, B, C, X = 1, 2, 3, 4
+    fast = ["8a", "8b", "8c"]
+    s = script.deal(4, hands={A: fast, B: fast, C: fast, X: ["8a", "8b", "4a"]})
+    for h in (A, B, C):
+        script.play(s, h, "8a")
+    script.play(s, X, "8a", "5-8")
+    script.rounds(
+        s,
+        (3, 4, 7),
+        script.same("8b", A, B, C, X),
+        (3, 4, 7),
+        {**script.same("8c", A, B, C), X: "4a"},
+    )
+    assert script.where(s) == {A: "1-52", B: "2-50", C: "3-48", X: "5-40"}
+    assert s.positions[X - 1] == 4 and s.limits[X - 1] is None, "free of limits"
+    return s
+
+
 @pytest.mark.parametrize(
     ("d1", "d2", "pace", "expected"),
     [
@@ -335,22 +358,22 @@ def test_s6_several_maximal_paths_the_rider_chooses() -> None:
     ],
 )
 def test_s7_lane_change_limits(d1: int, d2: int, pace: int, expected: list[str]) -> None:
-    s = dealt(4)
     X = 4
-    place(s, {X: "5-40"}, "dice", finished=(1, 2, 3))
-    assert s.limits[X - 1] is None, "free of limits"
-    roll(s, d1, d2, pace)
+    s = free_x_on_5_40()
+    script.roll(s, d1, d2, pace)
+    while s.acting_horse() != X:  # the leaders run on straight ahead
+        script.settle(s, s.acting_horse() or 0)
     assert ends(s) == expected
     assert not any(e.startswith(("2-", "8-")) for e in ends(s))
 
 
 def test_s7_diagonal_at_stride_2_is_illegal() -> None:
-    s = dealt(4)
-    X, K = 4, 3
-    # K beside X forbids 4-41: 4-42 could only be reached by 5-41, 4-42
-    place(s, {K: "4-40", X: "5-40"}, "dice", finished=(1, 2))
-    cost, end_squares = s.move_options(X, 2)
-    assert cost == 2 and "4-42" not in end_squares and end_squares == ["5-42", "6-42"]
+    """The movement rule itself (a pure function of the board): a horse K beside X on
+    4-40 forbids 4-41, so 4-42 could only be reached by 5-41, 4-42 (a change at stride 2)."""
+    a = SIDES["A"]
+    forbidden = forbidden_squares(a, [a.index["4-40"]])
+    cost, end_squares = reach(a, a.index["5-40"], 2, forbidden, False)
+    assert cost == 2 and [a.ids[e] for e in end_squares] == ["5-42", "6-42"]
 
 
 def test_s8_overtaking_with_two_lane_changes() -> None:
@@ -764,17 +787,40 @@ def test_s21_a_horse_on_a_hurdle_that_cannot_move_does_not_fall() -> None:
 
 @pytest.mark.parametrize("card", ["7a", "8a", "9a"])
 def test_s22_pulling_up_when_the_landing_is_blocked(card: str) -> None:
-    s = dealt(4, grand_national=True)
-    X, K, M = 1, 2, 3
-    place(s, {K: "1-40", X: "1-35", M: "2-35"}, moved=1, hands={X: [card, "3a"]})
-    assert s.order == [K, X, M] and s.acting_horse() == X and s.limits[X - 1] == 9
-    events = play(s, X, card)
+    """Reached by play. K (box 1) leads in lane 1; X (box 2) stands in round 1, cuts in
+    behind K in the first dice round and follows with a joker; M (box 3) moves into
+    lane 2 at its 7th stride. The pace 9 dice round puts K over its limit: its die of 6
+    takes it over the hurdle to 1-40, while M and X move 9 to 2-35 and 1-35."""
+    K, X, M, D = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        hands={
+            K: ["8a", "J12", "9b"],
+            X: ["12a", "J9", card],
+            M: ["8b", "3a"],
+            D: ["12a", "12b", "11a"],
+        },
+        boxes=[K, X, M, D],
+        grand_national=True,
+    )
+    script.card_round(s, {K: "8a", X: "12a", M: "8b", D: "12a"}, {M: "2-8"})
+    script.dice_round(s, 1, 2, 3, {X: "1-3"})
+    script.card_round(s, {K: "J12", M: "3a", X: "J9", D: "12b"})
+    script.dice_round(s, 6, 3, 9, dice={K: 6})
+    assert script.where(s) == {K: "1-40", X: "1-35", M: "2-35", D: "4-13"}
+    script.play(s, K, "9b")  # K, the leader (limit 8), stands still: it has moved
+    assert s.order == [K, X, M, D] and s.acting_horse() == X and s.limits[X - 1] == 9
+    events = s.apply({"type": "play_card", "horse": X, "card": card})
     moved = next(e for e in events if e["type"] == "moved")
+    # 2-36 is in front of M, 1-39 behind K: the hurdle with points left is no landing
     assert moved["to"] == "1-37" and moved["cost"] == 2
-    assert s.status[X - 1] == "track"
+    assert s.view(None)["horses"][X - 1]["status"] == "track"
 
 
 def test_s22_dice_round_ends_on_the_hurdle() -> None:
+    # Set up directly: a hypothetical the rules cannot reach. In a dice round K would
+    # have to arrive on 1-40 before X moves, and the only squares it could come from
+    # with the pace 8 are 1-35 and 2-35, where X and M stand.
     s = dealt(4, grand_national=True)
     X, K, M = 1, 2, 3
     place(s, {K: "1-40", X: "1-35", M: "2-35"}, "dice")
@@ -850,16 +896,36 @@ def test_s25_deal() -> None:
 
 
 def test_s26_a_maximal_path_that_avoids_the_fall() -> None:
-    s = dealt(4, grand_national=True)
-    X = 4
-    place(s, {X: "1-31"}, finished=(1, 2, 3), hands={X: ["9a", "3a"]})
-    assert s.limits[X - 1] is None
+    """Reached by play: X (box 1) stands in round 1 and then runs 19 strides to 1-31;
+    B, C and D move out to lanes 3, 4 and 5 at their 7th stride and run far ahead, out
+    of X's way (X can reach lanes 1 and 2 only), so X is 4th and has no limit."""
+    X, B, C, D = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        hands={
+            X: ["9b", "3a", "9a"],
+            B: ["8a", "J12", "9a"],
+            C: ["8a", "J12", "10a"],
+            D: ["8a", "J12", "11a"],
+        },
+        grand_national=True,
+    )
+    script.card_round(s, {X: "9b", B: "8a", C: "8a", D: "8a"}, {B: "3-8", C: "4-8", D: "5-8"})
+    script.dice_round(s, 4, 4, 8)
+    script.card_round(s, {X: "3a", B: "J12", C: "J12", D: "J12"}, {B: "3-37", C: "4-36", D: "5-34"})
+    script.dice_round(s, 4, 4, 8)
+    assert script.where(s) == {X: "1-31", B: "3-42", C: "4-41", D: "5-39"}
+    for h, card in ((B, "9a"), (C, "10a"), (D, "11a")):  # too high: they stand still
+        script.play(s, h, card)
+    assert s.acting_horse() == X and s.limits[X - 1] is None
     safe = s.clone()
     play(s, X, "9a")
     assert ends(s) == ["1-39", "2-38"]
     assert s.view(None)["move"]["falls"] == ["2-38"]
     events = choose_end(s, X, "2-38")
-    assert any(e["type"] == "fell" for e in events) and s.status[X - 1] == "out"
+    assert any(e["type"] == "fell" for e in events)
+    assert s.view(None)["horses"][X - 1]["status"] == "out"
     play(safe, X, "9a")
     choose_end(safe, X, "1-39")
-    assert safe.status[X - 1] == "track" and sq(safe, X) == "1-39"
+    assert script.where(safe)[X] == "1-39"
+    assert safe.view(None)["horses"][X - 1]["status"] == "track"
