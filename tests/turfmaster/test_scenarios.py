@@ -304,12 +304,33 @@ def test_s4_race_start() -> None:
 
 
 def test_s5_blocked_path_as_far_as_possible() -> None:
-    s = dealt(4)
-    X, Y, W, V = 1, 2, 3, 4
-    place(s, {Y: "2-45", W: "1-43", V: "3-42", X: "2-40"}, moved=3, hands={X: ["8a", "3a"]})
-    assert s.order == [Y, W, V, X] and s.acting_horse() == X
-    cost, end_squares = s.move_options(X, 8)
-    assert (cost, end_squares) == (3, ["2-43"])
+    """Reached by play: X (box 3) and V (box 4) cut in one lane in the last dice round,
+    onto the straight; then Y plays 3 to 2-45, V stands still (too high), W plays 3."""
+    W, Y, X, V = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        hands={
+            W: ["3a", "7a", "3b"],
+            Y: ["7a", "7b", "3a"],
+            X: ["7a", "7b", "8a"],
+            V: ["8a", "J10", "9a"],
+        },
+    )
+    script.rounds(
+        s,
+        {W: "3a", Y: "7a", X: "7a", V: "8a"},
+        (4, 4, 8),
+        {W: "7a", Y: "7b", X: "7b", V: "J10"},
+    )
+    script.dice_round(s, 4, 4, 8, {X: "2-40", V: "3-42"})
+    assert script.where(s) == {W: "1-40", Y: "2-42", X: "2-40", V: "3-42"}
+    script.play(s, Y, "3a", "2-45")
+    script.play(s, V, "9a")
+    script.play(s, W, "3b")
+    assert script.where(s) == {W: "1-43", Y: "2-45", X: "2-40", V: "3-42"}
+    assert s.acting_horse() == X
+    # 3-41 is behind V, 1-42 behind W (1-41 leads nowhere), 2-44 behind Y
+    assert s.move_options(X, 8) == (3, ["2-43"])
     events = play(s, X, "8a")
     moved = next(e for e in events if e["type"] == "moved")
     assert moved["to"] == "2-43" and moved["cost"] == 3 and moved["lost"] == 5
@@ -377,10 +398,29 @@ def test_s7_diagonal_at_stride_2_is_illegal() -> None:
 
 
 def test_s8_overtaking_with_two_lane_changes() -> None:
-    s = dealt(4)
-    X, Y = 4, 3
-    place(s, {Y: "2-43", X: "2-40"}, finished=(1, 2), moved=1, hands={X: ["10a", "3a"]})
-    assert s.limits[X - 1] is None
+    """Reached by play: Z runs far ahead on jokers, X (box 3) cuts into lane 2 behind Y
+    in the last dice round; Z and Y then stand still (too high), X is 3rd (limit 10)."""
+    Z, Y, X, D = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        hands={
+            Z: ["J12", "J11", "9a"],
+            Y: ["8a", "7a", "10a"],
+            X: ["7a", "7b", "10a"],
+            D: ["7a", "7b", "3a"],
+        },
+    )
+    script.rounds(
+        s,
+        {Z: "J12", Y: "8a", X: "7a", D: "7a"},
+        (4, 4, 8),
+        {Z: "J11", Y: "7a", X: "7b", D: "7b"},
+    )
+    script.dice_round(s, 4, 4, 8, {X: "2-40"})
+    assert script.where(s) == {Z: "1-53", Y: "2-43", X: "2-40", D: "4-38"}
+    script.play(s, Z, "9a")
+    script.play(s, Y, "10a")
+    assert s.acting_horse() == X and s.limits[X - 1] == 10
     play(s, X, "10a")
     assert ends(s) == ["1-50", "2-50", "3-50", "4-50"]
     choose_end(s, X, "2-50")
@@ -410,10 +450,32 @@ def test_s9_bends_inner_lanes_are_shorter() -> None:
 
 
 def test_s10_own_horses_block_too() -> None:
-    s = dealt(2, per=2)
+    """Reached by play: two riders with two horses each; X (box 3) cuts into lane 2
+    behind its stablemate Y and O2 (box 4) into lane 3 in the last dice round; Y, O1
+    and O2 then stand still (too high)."""
     X, Y, O1, O2 = 1, 2, 3, 4  # seat 0 owns 1 and 2
+    s = script.deal(
+        2,
+        2,
+        hands={
+            O1: ["8a", "3a", "10a"],
+            Y: ["8a", "8b", "9a"],
+            X: ["7a", "7b", "9a"],
+            O2: ["8a", "J9", "10a"],
+        },
+        boxes=[O1, Y, X, O2],
+    )
     assert s.owner(X) == s.owner(Y) == 0
-    place(s, {X: "2-40", Y: "2-44", O1: "1-41", O2: "3-41"}, moved=3, hands={X: ["9a", "3a"]})
+    script.rounds(
+        s,
+        {O1: "8a", Y: "8a", X: "7a", O2: "8a"},
+        (4, 4, 8),
+        {O1: "3a", Y: "8b", X: "7b", O2: "J9"},
+    )
+    script.dice_round(s, 4, 4, 8, {X: "2-40", O2: "3-41"})
+    assert script.where(s) == {X: "2-40", Y: "2-44", O1: "1-41", O2: "3-41"}
+    for h, card in ((Y, "9a"), (O1, "10a"), (O2, "10a")):
+        script.play(s, h, card)
     assert s.acting_horse() == X and s.limits[X - 1] is None
     events = play(s, X, "9a")
     moved = next(e for e in events if e["type"] == "moved")
