@@ -428,25 +428,44 @@ def test_s8_overtaking_with_two_lane_changes() -> None:
 
 
 def test_s9_bends_inner_lanes_are_shorter() -> None:
-    s = dealt(4)
-    X = 1
-    place(s, {X: "3-10"}, hands={X: ["8a", "3a"]})
-    play(s, X, "8a")
+    """Reached by play: the others stand still in the card rounds (too high)."""
+    A, B, X, D = 1, 2, 3, 4
+    slow = ["9a", "11a", "12a"]
+    s = script.deal(4, hands={X: ["8a", "8b"], A: slow, B: slow, D: slow})
+    script.rounds(s, {X: "8a", A: "9a", B: "9a", D: "9a"}, (1, 1, 2))
+    assert script.where(s) == {A: "1-2", B: "2-2", X: "3-10", D: "4-2"}
+    play(s, X, "8b")
     assert ends(s) == ["1-26", "2-24", "2-26", "3-22", "3-23", "3-25", "4-22", "4-23", "5-22"]
-    choose_end(s, X, "1-26")
+    assert s.move_options(X, 8) == (8, ends(s))
+    choose_end(s, X, "1-26")  # via 2-12 … 2-22, 1-24, 1-26
     assert sq(s, X) == "1-26"
-    # dice round: 1-10 and 8-10 both move 6
-    s2 = dealt(4)
-    place(s2, {1: "1-10", 2: "8-10"}, "dice")
-    roll(s2, 3, 3, 6)
-    assert ends(s2) == ["1-24", "2-22"]
-    choose_end(s2, 1, "1-24")
-    assert ends(s2) == ["7-16", "8-16"]
-    choose_end(s2, 2, "8-16")
-    # level horses on 1-24 and 8-24 share a position; 1-24 moves first
-    s3 = dealt(4)
-    place(s3, {1: "8-24", 2: "1-24"}, "dice")
-    assert s3.positions[:2] == [1, 1] and s3.order == [2, 1]
+
+
+def test_s9_a_dice_round_in_the_bend_and_level_horses_in_lanes_1_and_8() -> None:
+    """Reached by play: eight horses; those in boxes 1 and 8 lead, the rest stand still
+    in the card rounds (too high) and only move in the dice rounds."""
+    hands = {h: ["9a", "11a", "12a"] for h in range(2, 8)}
+    hands[1], hands[8] = ["8a", "9b", "9c"], ["8a", "9b", "8b"]
+    s = script.deal(8, hands=hands)
+    rest = range(2, 8)
+    script.rounds(
+        s,
+        {**script.same("9a", *rest), 1: "8a", 8: "8a"},
+        (1, 1, 2),
+        {**script.same("11a", *rest), 1: "9b", 8: "9b"},  # both level leaders: too high
+    )
+    assert script.where(s)[1] == "1-10" and script.where(s)[8] == "8-10"
+    script.roll(s, 3, 3, 6)
+    assert ends(s) == ["1-24", "2-22"]
+    choose_end(s, 1, "1-24")
+    assert ends(s) == ["7-16", "8-16"]
+    choose_end(s, 8, "8-16")
+    while s.phase == "end":
+        script.settle(s, s.acting_horse() or 0)
+    # horse 1 stands still (too high), horse 8 moves 8 along the outside: level with it
+    script.card_round(s, {**script.same("12a", *rest), 1: "9c", 8: "8b"})
+    assert script.where(s)[1] == "1-24" and script.where(s)[8] == "8-24"
+    assert s.positions[0] == s.positions[7] == 1 and s.order[:2] == [1, 8]
 
 
 def test_s10_own_horses_block_too() -> None:
@@ -532,12 +551,27 @@ def test_s12_finished_horses_count_for_positions() -> None:
 
 
 def test_s13_simultaneous_finishes() -> None:
-    s = dealt(4)
+    """Reached by play: seven card and seven dice rounds; Q, R and S move out on the
+    straights (a lane change there keeps the row), so the field reaches the home
+    straight on the scenario's squares."""
     P, Q, R, S = 1, 2, 3, 4
-    hands = {P: ["8a", "3a"], Q: ["9a", "3a"], R: ["J12", "3a"], S: ["12a", "3a"]}
-    place(s, {P: "1-122", Q: "3-121", R: "5-119", S: "7-100"}, hands=hands)
+    cards = {
+        P: ["8a", "8b", "7a", "4a", "4b", "4c", "3a"],
+        Q: ["8a", "8b", "7a", "7b", "4a", "4b", "3a"],
+        R: ["8a", "8b", "7a", "7b", "7c", "3a", "3b"],
+        S: ["3a", "3b", "4a", "4b", "4c", "8a", "8b"],
+    }
+    last = {P: "8c", Q: "9a", R: "J12", S: "12a"}
+    s = script.deal(4, hands={h: [*cards[h], last[h]] for h in cards})
+    # the dice rounds in which a horse changes lanes (pace 8, rows 54–110: straights)
+    changes = {3: {S: "6-54"}, 4: {S: "7-66"}, 5: {Q: "3-110", R: "5-108"}}
+    for i in range(7):
+        script.card_round(s, {h: cards[h][i] for h in cards})
+        script.dice_round(s, 4, 4, 8, changes.get(i))
+    assert script.where(s) == {P: "1-122", Q: "3-121", R: "5-119", S: "7-100"}
+    assert s.kind == "card" and not s.view(None)["finish_order"]
     assert s.positions == [1, 2, 3, 4]
-    play(s, P, "8a")
+    play(s, P, "8c")
     assert ends(s) == ["1-130", "2-130", "3-130"]
     choose_end(s, P, "1-130")
     play(s, Q, "9a")
@@ -551,12 +585,14 @@ def test_s13_simultaneous_finishes() -> None:
     events = choose_end(s, S, "7-112")
     finished = [(e["horse"], e["place"]) for e in events if e["type"] == "finished"]
     assert finished == [(R, 1), (P, 2), (Q, 3)]
-    assert s.on_track() == [S] and s.squares[:3] == [None, None, None]
+    view = s.view(None)
+    assert view["finish_order"] == [R, P, Q]
+    assert [h["square"] for h in view["horses"][:3]] == [None, None, None]
     assert s.phase == "roll" and s.positions[S - 1] == 4 and s.limits[S - 1] is None
     # S runs home alone
     while not s.results:
         if s.phase == "roll":
-            s.apply({"type": "dice_roll", "d1": 6, "d2": 6})
+            chance(s, d1=6, d2=6)
         else:
             s.apply(s.legal_actions()[0])
     places = {p["horse"]: (p["place"], p["points"]) for p in s.results[0]["places"]}
