@@ -165,3 +165,50 @@ def rounds(state: TurfMasterState, *plan: Round) -> TurfMasterState:
 def same(card: str, *horses: int) -> dict[int, str]:
     """A card round in which every one of ``horses`` plays ``card``."""
     return dict.fromkeys(horses, card)
+
+
+def run_race(
+    state: TurfMasterState,
+    cards: dict[int, list[str]],
+    aside: dict[int, list[str]] | None = None,
+) -> list[Event]:
+    """Play the current race to its end: each horse plays ``cards[h]`` in turn at its card
+    turns (then its lowest card; with an empty hand it declines the bonus), every dice
+    round is 4 and 4 at pace 8, every horse runs straight ahead. Before the next race
+    each horse sets aside ``aside[h]`` (then its lowest cards) down to ten."""
+    race = state.race
+    queue = {h: list(c) for h, c in cards.items()}
+    events: list[Event] = []
+    while state.race == race and not state.is_terminal():
+        h = state.acting_horse()
+        if state.phase == "roll":
+            events += roll(state, 4, 4, 8)
+        elif state.phase == "end":
+            assert h is not None
+            events += settle(state, h)
+        elif state.phase == "card":
+            assert h is not None
+            hand = state.view(state.owner(h))["horses"][h - 1]["hand"] or []
+            mine = queue.get(h, [])
+            if mine:
+                events += play(state, h, mine.pop(0))
+            elif hand:
+                events += play(state, h, hand[0])
+            else:
+                events += state.apply({"type": "decline_bonus", "horse": h})
+        else:
+            raise AssertionError(f"run_race does not handle {state.phase!r}")
+    while state.phase == "select":
+        h = state.acting_horse()
+        assert h is not None
+        hand = state.view(state.owner(h))["horses"][h - 1]["hand"] or []
+        mine = (aside or {}).get(h, [])
+        card = next((c for c in mine if c in hand), hand[0])
+        events += state.apply({"type": "set_aside", "horse": h, "card": card})
+    return events
+
+
+def placings(state: TurfMasterState, race: int) -> list[int]:
+    """The horses in place order of a finished race (from the public results)."""
+    result = state.view(None)["results"][race - 1]
+    return [p["horse"] for p in result["places"]]

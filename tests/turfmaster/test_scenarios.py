@@ -599,20 +599,48 @@ def test_s13_simultaneous_finishes() -> None:
     assert places == {R: (1, 50), P: (2, 30), Q: (3, 20), S: (4, 10)}
 
 
+JOKER_SET = ["J12", "J11", "J10", "J9"]
+EIGHT_SET = ["8a", "8b", "8c", "8d"]
+SEVEN_SET = ["7a", "7b", "7c", "7d"]
+LOW_SET = ["3a", "3b", "3c", "4a", "4b", "4c"]
+HIGH_SET = ["9c", "9d", "10a", "10b", "10c", "10d", "11a", "11b", "11c", "12a"]
+
+
 def test_s14_final_scoring_with_ties() -> None:
-    s = dealt(4)
+    """Reached by play: three whole races. Each horse's deck is cut into the ten cards of
+    each race (its hand, then the two draws; the rest is set aside at each selection),
+    strong where it is to finish ahead, weak where behind."""
     A, B, C, D = 1, 2, 3, 4
-    finish_race(s, [A, B, C, D])
-    select_first(s)
-    finish_race(s, [C, B, D, A])
-    select_first(s)
-    finish_race(s, [D, B, A, C])
+    decks = {
+        A: [[*JOKER_SET, *EIGHT_SET, "9a", "9b"], [*LOW_SET, *SEVEN_SET], HIGH_SET],
+        B: [
+            [*SEVEN_SET, "9a", "9b", "3a", "3b", "4a", "4b"],
+            ["J12", "J11", "9c", "9d", "10a", "10b", "10c", "10d", "11a", "11b"],
+            ["J10", "J9", *EIGHT_SET, "11c", "12a", "3c", "4c"],
+        ],
+        C: [HIGH_SET, [*JOKER_SET, *EIGHT_SET, "7a", "7b"], [*LOW_SET, "7c", "7d", "9a", "9b"]],
+        D: [[*LOW_SET, "7c", "7d", "9a", "9b"], HIGH_SET, [*JOKER_SET, *EIGHT_SET, "7a", "7b"]],
+    }
+    s = script.deal(
+        4, hands={h: [c for race in d for c in race] for h, d in decks.items()}, boxes=[A, B, C, D]
+    )
+    first = {A: [*EIGHT_SET, "J9", "J10", "J11", "J12"]}  # A plays no 9 while it leads
+    script.run_race(s, first, aside={h: d[0] for h, d in decks.items()})
+    script.run_race(s, {D: ["11a", "12a"]}, aside={h: d[1] for h, d in decks.items()})
+    script.run_race(s, {B: ["J10", "J9"]})
+    assert [script.placings(s, race) for race in (1, 2, 3)] == [
+        [A, B, C, D],
+        [C, B, D, A],
+        [D, B, A, C],
+    ]
     assert s.is_terminal()
     assert s.scores() == [80.0, 90.0, 80.0, 80.0]
     assert [s.place_counts(seat) for seat in (0, 2, 3)] == [[1, 0, 1, 1]] * 3
     assert [s.best_places(seat)[2] for seat in (3, 0, 2)] == [1, 3, 4]
     assert s.ranking() == [3, 1, 4, 2], "B, D, A, C"
-    assert s.view(None)["standings"] == [1, 3, 0, 2], "the standings table follows the chain"
+    view = s.view(None)
+    assert view["final"] is not None and view["final"]["ranking"] == [3, 1, 4, 2]
+    assert view["standings"] == [1, 3, 0, 2], "the standings table follows the chain"
 
 
 def test_s15_leader_with_only_high_cards() -> None:
