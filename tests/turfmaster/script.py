@@ -9,6 +9,7 @@ Nothing here assigns to a state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygames.core.state import Event
@@ -171,15 +172,21 @@ def run_race(
     state: TurfMasterState,
     cards: dict[int, list[str]],
     aside: dict[int, list[str]] | None = None,
+    until: Callable[[TurfMasterState], bool] | None = None,
 ) -> list[Event]:
-    """Play the current race to its end: each horse plays ``cards[h]`` in turn at its card
-    turns (then its lowest card; with an empty hand it declines the bonus), every dice
-    round is 4 and 4 at pace 8, every horse runs straight ahead. Before the next race
-    each horse sets aside ``aside[h]`` (then its lowest cards) down to ten."""
+    """Play the current race to its end (or until ``until(state)`` holds before a step).
+
+    Each horse plays ``cards[h]`` in turn at its card turns (then its lowest card; with
+    an empty hand it declines the bonus), every dice round is 4 and 4 at pace 8, every
+    horse runs straight ahead. Before the next race each horse sets aside ``aside[h]``
+    (then its lowest cards) down to ten.
+    """
     race = state.race
     queue = {h: list(c) for h, c in cards.items()}
     events: list[Event] = []
     while state.race == race and not state.is_terminal():
+        if until is not None and until(state):
+            return events
         h = state.acting_horse()
         if state.phase == "roll":
             events += roll(state, 4, 4, 8)
@@ -188,7 +195,7 @@ def run_race(
             events += settle(state, h)
         elif state.phase == "card":
             assert h is not None
-            hand = state.view(state.owner(h))["horses"][h - 1]["hand"] or []
+            hand = hand_of(state, h)
             mine = queue.get(h, [])
             if mine:
                 events += play(state, h, mine.pop(0))
@@ -196,16 +203,26 @@ def run_race(
                 events += play(state, h, hand[0])
             else:
                 events += state.apply({"type": "decline_bonus", "horse": h})
+        elif state.phase == "select":
+            events += _set_aside(state, aside)
         else:
             raise AssertionError(f"run_race does not handle {state.phase!r}")
-    while state.phase == "select":
-        h = state.acting_horse()
-        assert h is not None
-        hand = state.view(state.owner(h))["horses"][h - 1]["hand"] or []
-        mine = (aside or {}).get(h, [])
-        card = next((c for c in mine if c in hand), hand[0])
-        events += state.apply({"type": "set_aside", "horse": h, "card": card})
+    while state.phase == "select" and not (until is not None and until(state)):
+        events += _set_aside(state, aside)
     return events
+
+
+def _set_aside(state: TurfMasterState, aside: dict[int, list[str]] | None) -> list[Event]:
+    h = state.acting_horse()
+    assert h is not None
+    hand = hand_of(state, h)
+    card = next((c for c in (aside or {}).get(h, []) if c in hand), hand[0])
+    return state.apply({"type": "set_aside", "horse": h, "card": card})
+
+
+def hand_of(state: TurfMasterState, horse: int) -> list[str]:
+    """The horse's hand, as its owner's view shows it."""
+    return state.view(state.owner(horse))["horses"][horse - 1]["hand"] or []
 
 
 def placings(state: TurfMasterState, race: int) -> list[int]:

@@ -666,59 +666,48 @@ def test_s15_leader_with_only_high_cards() -> None:
 
 
 def test_s16_refill_selection_and_bonus() -> None:
+    """Reached by play: H plays all but 3a and 12a of its first hand and wins race 1."""
     first = ["3a", "12a", "3c", "4b", "4c", "7b", "7c", "7d", "8b", "8d"]
     pile1 = ["7a", "9b", "4a", "J10", "11a", "8c", "10a", "3b", "12b", "9c"]
     bonus = ["8a", "J12"]
     rest = [c for c in CARDS if c not in first + pile1 + bonus]
-    deck = first + pile1 + rest + bonus
-    s = dealt(4, decks={1: deck})
     H = 1
-    assert s.hands[H - 1] == sorted(first, key=CARDS.index)
-    # race 1 ends with H holding [3a, 12a] (it plays 8b from [3a, 8b, 12a])
-    s.hands[H - 1] = ["3a", "8b", "12a"]
-    others = {2: ["8a", "3a"], 3: ["7a", "3a"], 4: ["4a", "3a"]}
-    place(s, {H: "1-127", 2: "3-127", 3: "5-127", 4: "7-127"}, hands=others, no_bonus=(2, 3, 4))
-    play(s, H, "8b")
-    choose_end(s, H, "1-135")
-    for h, c in ((2, "8a"), (3, "7a"), (4, "4a")):
-        play(s, h, c)
-        if s.phase == "end":
-            s.apply(s.legal_actions()[0])
+    s = script.deal(4, hands={H: first + pile1 + rest}, bonus={H: bonus})
+    assert script.hand_of(s, H) == sorted(first, key=CARDS.index)
+    played = [c for c in first if c not in ("3a", "12a")]
+    script.run_race(s, {H: played}, until=lambda st: st.phase == "select")
+    assert script.placings(s, 1)[0] == H, "H is home before it needs another card"
     assert s.phase == "select" and s.race == 2 and s.acting_horse() == H
-    assert s.hands[H - 1] == sorted(["3a", "12a", *pile1], key=CARDS.index)
-    assert len(s.hands[H - 1]) == 12
+    assert script.hand_of(s, H) == sorted(["3a", "12a", *pile1], key=CARDS.index)
     s.apply({"type": "set_aside", "horse": H, "card": "3a"})
     s.apply({"type": "set_aside", "horse": H, "card": "3b"})
-    assert len(s.hands[H - 1]) == 10 and s.aside[H - 1] == ["3a", "3b"]
-    assert s.piles[H - 1] == rest and len(rest) == 10, "the pile holds cards 21–30"
+    own = s.view(0)["horses"][H - 1]
+    assert own["hand"] is not None and len(own["hand"]) == 10 and own["set_aside"] == ["3a", "3b"]
+    assert s.piles[H - 1] == rest and own["pile_count"] == 10, "the pile holds cards 21–30"
     assert s.acting_horse() != H
-    select_first(s)
-    assert s.race == 2 and s.round == 1
-    # race 2, third card round, H in position 2 with 8 cards
-    hand = [c for c in s.hands[H - 1] if c not in ("7a", "4a")]
-    assert len(hand) == 8
-    place(s, {2: "1-60", H: "2-55", 3: "5-40", 4: "7-30"}, hands={H: hand}, round_no=5)
-    assert s.round == 5 and s.kind == "card" and s.limits[H - 1] == 9
-    play(s, 2, s.hands[1][0])
-    if s.phase == "end":
-        s.apply(s.legal_actions()[0])
-    assert s.acting_horse() == H
+    # race 2: H plays 4a and 7a in the first two card rounds; horses 3 and 4 stand still
+    # on 9s while they are capped, so horse 2 leads and H is 2nd in the third card round
+    script.run_race(
+        s,
+        {H: ["4a", "7a"], 3: ["9a", "9b"], 4: ["9a", "9b"]},
+        until=lambda st: st.round == 5 and st.acting_horse() == H,
+    )
+    assert s.race == 2 and s.kind == "card" and s.limits[H - 1] == 9
+    assert len(script.hand_of(s, H)) == 8
     s.apply({"type": "take_bonus", "horse": H})
-    assert len(s.hands[H - 1]) == 10 and {"8a", "J12"} <= set(s.hands[H - 1])
+    hand = script.hand_of(s, H)
+    assert len(hand) == 10 and {"8a", "J12"} <= set(hand)
     events = play(s, H, "J12")
-    played = next(e for e in events if e["type"] == "card_played")
-    assert played["value"] == 12 and played["limit"] == 9 and not played["too_high"]
+    played_event = next(e for e in events if e["type"] == "card_played")
+    assert played_event["value"] == 12 and played_event["limit"] == 9
+    assert not played_event["too_high"]
     if s.phase == "end":
         events = s.apply(s.legal_actions()[0])
     moved = next(e for e in events if e["type"] == "moved")
     assert moved["horse"] == H and moved["value"] == moved["cost"] == 12
-    assert len(s.hands[H - 1]) == 9
+    assert len(script.hand_of(s, H)) == 9
     # any later take_bonus is refused for the rest of the game
-    while s.acting_horse() != H or s.phase not in ("card", "blind"):
-        if s.is_chance():
-            s.apply({"type": "dice_roll", "d1": 1, "d2": 2})
-        else:
-            s.apply(s.legal_actions()[0])
+    script.run_race(s, {}, until=lambda st: st.phase == "card" and st.acting_horse() == H)
     assert "already taken" in refused(s, {"type": "take_bonus", "horse": H})
 
 
@@ -745,36 +734,38 @@ def test_s17_out_of_cards() -> None:
 
 
 def test_s18_dice_right_rotation() -> None:
-    # spec doubt: 3 players must ride 2 horses each (§2.1); seat 1's two horses finished
-    s = dealt(3)
-    place(s, {1: "1-60", 2: "2-58", 5: "3-56", 6: "4-54"}, finished=(3, 4), no_bonus=(1, 2, 5, 6))
-    s.last_roller = 0
-    for h in s.order:
-        s.hands[h - 1] = ["3a", "3b"]
-    while s.phase != "roll":
-        s.apply(s.legal_actions()[0])
-    assert s.roller == 2
-    s.apply({"type": "dice_roll", "d1": 1, "d2": 2})
-    assert s.current_player() == 2
-    while s.phase != "roll":
-        s.apply(s.legal_actions()[0])
-    assert s.roller == 0
-    # race 1 ends after seat 2 rolled: race 2's first dice round is rolled by seat 0
-    s2 = dealt(4)
-    s2.last_roller = 2
-    finish_race(s2, [1, 2, 3, 4])
-    select_first(s2)
-    assert s2.race == 2
-    while s2.phase != "roll":
-        s2.apply(s2.legal_actions()[0])
-    assert s2.roller == 3, "4 players: seat 3 follows seat 2"
-    s3 = dealt(3)
-    s3.last_roller = 2
-    finish_race(s3, [1, 2, 3, 4, 5, 6])
-    select_first(s3)
-    while s3.phase != "roll":
-        s3.apply(s3.legal_actions()[0])
-    assert s3.roller == 0
+    """Reached by play: 3 riders with two horses each (§2.1); seat 1's horses run on
+    jokers and eights and finish first, the others on low cards."""
+    fast = ["J12", "J11", "J10", "J9", "8a", "8b", "8c", "8d"]
+    slow = ["3a", "3b", "3c", "4a", "4b", "4c", "7a", "7b", "7c", "7d"]
+    s = script.deal(3, hands={1: slow, 2: slow, 3: fast, 4: fast, 5: slow, 6: slow})
+    events = script.run_race(s, {3: fast, 4: fast})
+    told = [
+        ("roll", e["seat"]) if e["type"] == "dice_right" else ("home", e["seat"])
+        for e in events
+        if e["type"] in ("dice_right", "finished")
+    ]
+    # seat 0 rolls last before seat 1's horses are home: then seat 2, seat 0, seat 2 …
+    assert told == [
+        *[("roll", 0), ("roll", 1), ("roll", 2)] * 2,
+        ("home", 1),
+        ("home", 1),
+        ("roll", 0),
+        ("roll", 2),
+        ("home", 0),
+        ("home", 0),
+        ("roll", 2),  # only seat 2 is left: the right stays with it
+        ("home", 2),
+        ("home", 2),
+    ]
+    # race 1 ended after seat 2 rolled: race 2's first dice round is rolled by seat 0
+    events = script.run_race(s, {})
+    assert [e["seat"] for e in events if e["type"] == "dice_right"][:2] == [0, 1]
+    # 4 riders: the right runs on across the race, seat 3 follows seat 2
+    s4 = script.deal(4)
+    rollers = [e["seat"] for e in script.run_race(s4, {}) if e["type"] == "dice_right"]
+    assert rollers[-1] == 2
+    assert [e["seat"] for e in script.run_race(s4, {}) if e["type"] == "dice_right"][0] == 3
 
 
 def test_s19_start_boxes_for_the_next_race() -> None:
@@ -996,7 +987,7 @@ def test_s24_pace_options() -> None:
 
 def test_s25_deal() -> None:
     deck = list(reversed(CARDS))
-    s = dealt(4, decks={2: deck})
+    s = script.deal(4, hands={2: deck[:30]}, bonus={2: deck[30:]})
     assert s.hands[1] == sorted(deck[:10], key=CARDS.index)
     assert s.piles[1] == deck[10:30] and s.bonus[1] == deck[30:]
     for viewer in (None, 0, 1, 2, 3):
@@ -1012,13 +1003,15 @@ def test_s25_deal() -> None:
         else:
             assert h2["hand"] is None
             assert shown == (set(s.hands[viewer]) if viewer is not None else set())
-    finish_race(s, [1, 2, 3, 4])
-    assert s.hands[1][-10:] != [] and set(deck[10:20]) <= set(s.hands[1])
-    assert s.piles[1] == deck[20:30]
-    select_first(s)
-    finish_race(s, [1, 2, 3, 4])
-    assert set(deck[20:30]) <= set(s.hands[1]) and s.piles[1] == []
-    assert s.bonus[1] == deck[30:]
+    # race 1 by play; before race 2 the owner draws cards 11–20
+    script.run_race(s, {}, until=lambda st: st.phase == "select")
+    assert set(deck[10:20]) <= set(script.hand_of(s, 2)) and s.piles[1] == deck[20:30]
+    script.run_race(s, {}, until=lambda st: st.race == 2 and st.phase != "select")
+    script.run_race(s, {})
+    own = s.view(1)["horses"][1]
+    assert set(deck[20:30]) <= set(own["hand"] or []) | set(own["set_aside"] or [])
+    assert s.piles[1] == [] and own["pile_count"] == 0
+    assert s.bonus[1] == deck[30:], "the bonus is always cards 31–32"
 
 
 def test_s26_a_maximal_path_that_avoids_the_fall() -> None:
