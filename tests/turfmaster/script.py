@@ -74,22 +74,22 @@ def ends(state: TurfMasterState) -> list[str]:
     return [a["square"] for a in state.legal_actions()]
 
 
-def straight(state: TurfMasterState, square: str, points: int) -> str:
-    """The square ``points`` movement points straight ahead in the lane (hurdles cost 4)."""
+def straight(state: TurfMasterState, square: str, points: int) -> str | None:
+    """The square ``points`` movement points straight ahead in the lane (hurdles cost 4),
+    or None if a hurdle takes more points than are left."""
     b = state.board
     i = b.index[square]
     while points > 0:
         i = b.straight[i]
         points -= HURDLE_COST if b.hurdle[i] else 1
-    assert points == 0, (square, "a hurdle takes more points than are left")
-    return b.ids[i]
+    return b.ids[i] if points == 0 else None
 
 
 def settle(state: TurfMasterState, horse: int, end: str | None = None) -> list[Event]:
     """If ``horse`` waits for its end square: take ``end``, else straight ahead in its lane.
 
-    Straight ahead is the end of the path that never changes lane (it must be one of
-    the maximal ends: otherwise the script has to name the end).
+    Straight ahead is the end of the path that never changes lane (else the first end);
+    if that end is a fall, the first end that is not.
     """
     if state.phase != "end" or state.acting_horse() != horse:
         assert end is None or where(state)[horse] == end, (horse, end, where(state)[horse])
@@ -97,7 +97,10 @@ def settle(state: TurfMasterState, horse: int, end: str | None = None) -> list[E
     move = state.view(None)["move"]
     assert move is not None and move["from"] is not None
     if end is None:
-        end = straight(state, move["from"], move["cost"])
+        ahead = straight(state, move["from"], move["cost"])
+        end = ahead if ahead in move["ends"] else move["ends"][0]
+        if end in move["falls"]:  # never a fall unless the script names it
+            end = next((e for e in move["ends"] if e not in move["falls"]), end)
     assert end in move["ends"], (horse, end, move["ends"])
     return state.apply({"type": "choose_end", "horse": horse, "square": end})
 
@@ -176,10 +179,12 @@ def run_race(
 ) -> list[Event]:
     """Play the current race to its end (or until ``until(state)`` holds before a step).
 
-    Each horse plays ``cards[h]`` in turn at its card turns (then its lowest card; with
-    an empty hand it declines the bonus), every dice round is 4 and 4 at pace 8, every
-    horse runs straight ahead. Before the next race each horse sets aside ``aside[h]``
-    (then its lowest cards) down to ten.
+    Each horse plays ``cards[h]`` in turn at its card turns (then its lowest card that
+    cannot only fall, taking the bonus if every card would; with an empty hand it
+    declines the bonus), every dice round is 4
+    and 4 at pace 8, every horse runs straight ahead (never into a fall it can avoid).
+    Before the next race each horse sets aside ``aside[h]`` (then its lowest cards)
+    down to ten.
     """
     race = state.race
     queue = {h: list(c) for h, c in cards.items()}
@@ -200,7 +205,11 @@ def run_race(
             if mine:
                 events += play(state, h, mine.pop(0))
             elif hand:
-                events += play(state, h, hand[0])
+                card = next((c for c in hand if safe(state, h, c)), None)
+                if card is None and state.is_legal({"type": "take_bonus", "horse": h}):
+                    events += state.apply({"type": "take_bonus", "horse": h})  # to not fall
+                    continue
+                events += play(state, h, card or hand[0])
             else:
                 events += state.apply({"type": "decline_bonus", "horse": h})
         elif state.phase == "select":
@@ -218,6 +227,19 @@ def _set_aside(state: TurfMasterState, aside: dict[int, list[str]] | None) -> li
     hand = hand_of(state, h)
     card = next((c for c in (aside or {}).get(h, []) if c in hand), hand[0])
     return state.apply({"type": "set_aside", "horse": h, "card": card})
+
+
+def safe(state: TurfMasterState, horse: int, card: str) -> bool:
+    """Whether playing ``card`` now leaves the horse an end that is not a fall (V1)."""
+    view = state.view(state.owner(horse))
+    hurdles = set(view["board"]["hurdle_rows"])
+    return any(
+        o["too_high"]
+        or o["cost"] == 0
+        or any(int(e.split("-")[1]) not in hurdles for e in o["ends"])
+        for o in view["card_options"] or []
+        if o["card"] == card
+    )
 
 
 def hand_of(state: TurfMasterState, horse: int) -> list[str]:
