@@ -153,6 +153,8 @@ def dice_round(
 
 
 Round = dict[int, str] | tuple[int, int, int]
+BONUS = "bonus"
+"""In a :func:`run_race` script: take the bonus pair at this card turn."""
 
 
 def rounds(state: TurfMasterState, *plan: Round) -> TurfMasterState:
@@ -176,13 +178,14 @@ def run_race(
     cards: dict[int, list[str]],
     aside: dict[int, list[str]] | None = None,
     until: Callable[[TurfMasterState], bool] | None = None,
+    dice: tuple[int, int, int] = (4, 4, 8),
 ) -> list[Event]:
     """Play the current race to its end (or until ``until(state)`` holds before a step).
 
     Each horse plays ``cards[h]`` in turn at its card turns (then its lowest card that
     cannot only fall, taking the bonus if every card would; with an empty hand it
-    declines the bonus), every dice round is 4
-    and 4 at pace 8, every horse runs straight ahead (never into a fall it can avoid).
+    declines the bonus; ``BONUS`` in a script takes it), every dice round is ``dice``
+    (4 and 4 at pace 8), every horse runs straight ahead (never into a fall it can avoid).
     Before the next race each horse sets aside ``aside[h]`` (then its lowest cards)
     down to ten.
     """
@@ -194,7 +197,7 @@ def run_race(
             return events
         h = state.acting_horse()
         if state.phase == "roll":
-            events += roll(state, 4, 4, 8)
+            events += roll(state, *dice)
         elif state.phase == "end":
             assert h is not None
             events += settle(state, h)
@@ -202,7 +205,10 @@ def run_race(
             assert h is not None
             hand = hand_of(state, h)
             mine = queue.get(h, [])
-            if mine:
+            if mine and mine[0] == BONUS:
+                mine.pop(0)
+                events += state.apply({"type": "take_bonus", "horse": h})
+            elif mine:
                 events += play(state, h, mine.pop(0))
             elif hand:
                 card = next((c for c in hand if safe(state, h, c)), None)

@@ -643,26 +643,56 @@ def test_s14_final_scoring_with_ties() -> None:
     assert view["standings"] == [1, 3, 0, 2], "the standings table follows the chain"
 
 
-def test_s15_leader_with_only_high_cards() -> None:
-    s = dealt(4)
+FILLERS = ["3a", "3b", "3c", "4a", "4b", "4c", "7a", "7b", "7c", "7d", "8a", "8b"]
+
+
+def leader_left_with(left: list[str], take_bonus: bool = True) -> TurfMasterState:
+    """Reached by play: horse 1 (box 1, lane 1) plays its other low cards (and, with
+    ``take_bonus``, its bonus pair) until only ``left`` is in its hand, at its card turn
+    (with nothing left at all: at the next roll, for such a turn is no decision).
+    Everyone plays low cards and every dice round is paced 2, so horse 1 leads alone
+    (the inside lane is shorter in the bends) far from the line."""
     X = 1
-    place(s, {X: "1-60", 2: "1-40"}, hands={X: ["9b", "11a", "12c"]}, no_bonus=(X,))
-    assert s.positions[0] == 1
+    fill = [c for c in FILLERS if c not in left]
+    hand, bonus = fill[: 10 - len(left)], fill[10 - len(left) : 12 - len(left)]
+    s = script.deal(4, hands={X: left + hand}, bonus={X: bonus})
+    plays = hand + ([script.BONUS, *bonus] if take_bonus else [])
+
+    def ready(st: TurfMasterState) -> bool:
+        own = st.view(0)["horses"][X - 1]
+        if len(own["hand"] or []) != len(left) or own["bonus_available"] == take_bonus:
+            return False
+        if not left and take_bonus:  # no card and no bonus: no decision, stop at the roll
+            return st.phase == "roll"
+        return st.phase == "card" and st.acting_horse() == X
+
+    script.run_race(s, {X: plays}, until=ready, dice=(1, 1, 2))
+    assert ready(s) and s.positions.count(1) == 1 and s.positions[X - 1] == 1
+    return s
+
+
+def test_s15_leader_with_only_high_cards() -> None:
+    X = 1
+    s = leader_left_with(["9b", "11a", "12c"])
+    assert s.limits[X - 1] == 8
     assert [a["card"] for a in s.legal_actions()] == ["9b", "11a", "12c"]
     reason = refused(s, {"type": "pass"})
     assert "play" in reason
     refused(s, {"type": "decline_bonus", "horse": X})
+    refused(s, {"type": "take_bonus", "horse": X})
+    before = sq(s, X)
     play(s, X, "9b")
-    assert sq(s, X) == "1-60" and s.hands[0] == ["11a", "12c"] and s.discards[0] == ["9b"]
-    s2 = dealt(4)
-    place(s2, {X: "1-60", 2: "1-40"}, hands={X: ["4a", "9b"]}, no_bonus=(X,))
+    assert sq(s, X) == before and script.hand_of(s, X) == ["11a", "12c"]
+    assert s.view(None)["horses"][X - 1]["discard"][-1] == "9b"
+    s2 = leader_left_with(["4a", "9b"])
     assert s2.is_legal({"type": "play_card", "horse": X, "card": "9b"}), "R12"
+    before = sq(s2, X)
     play(s2, X, "9b")
-    assert sq(s2, X) == "1-60"
-    s3 = dealt(4)
-    place(s3, {X: "1-60", 2: "1-40"}, hands={X: ["9b", "J9"]}, no_bonus=(X,))
+    assert sq(s2, X) == before
+    s3 = leader_left_with(["9b", "J9"])
     play(s3, X, "J9")
-    assert s3.pending is not None and s3.pending["value"] == s3.pending["cost"] == 9
+    move = s3.view(None)["move"]
+    assert move is not None and move["value"] == move["cost"] == 9
 
 
 def test_s16_refill_selection_and_bonus() -> None:
@@ -712,20 +742,22 @@ def test_s16_refill_selection_and_bonus() -> None:
 
 
 def test_s17_out_of_cards() -> None:
-    s = dealt(4)
     H = 1
-    place(s, {2: "1-60", H: "2-50"}, hands={H: [], 2: ["7a", "3a"]}, no_bonus=(H, 2))
-    play(s, 2, "7a")
-    if s.phase == "end":
-        choose_end(s, 2, "1-67")
-    assert sq(s, H) == "2-50" and s.phase == "roll", "H does not move in the card round"
-    roll(s, 3, 4, 7)
-    if s.phase == "end" and s.pending is not None and s.pending["horse"] == 2:
-        s.apply(s.legal_actions()[0])
-    assert s.pending is not None and s.pending["horse"] == H and s.pending["cost"] == 7
+    s = leader_left_with([])
+    assert s.phase == "roll" and not script.hand_of(s, H)
+    events = script.dice_round(s, 1, 1, 2)
+    square = sq(s, H)  # H moved 2; then the card round began with H's turn
+    events += script.run_race(s, {}, until=lambda st: st.phase == "roll")
+    assert any(e["type"] == "stood_still" and e["horse"] == H for e in events)
+    assert any(e["type"] in ("card_played", "bonus_declined") and e["horse"] != H for e in events)
+    assert sq(s, H) == square, "H does not move in the card round"
+    script.roll(s, 3, 4, 7)
+    while s.acting_horse() != H:
+        script.settle(s, s.acting_horse() or 0)
+    move = s.view(None)["move"]
+    assert move is not None and move["horse"] == H and move["cost"] == 7
     # variant: H still has its bonus
-    s2 = dealt(4)
-    place(s2, {H: "2-50", 2: "1-40"}, hands={H: []})
+    s2 = leader_left_with([], take_bonus=False)
     acts = s2.legal_actions()
     assert acts == [{"type": "take_bonus", "horse": H}, {"type": "decline_bonus", "horse": H}]
     s2.apply({"type": "take_bonus", "horse": H})
