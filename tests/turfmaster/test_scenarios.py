@@ -533,13 +533,31 @@ def test_s11_doubles() -> None:
 
 
 def test_s12_finished_horses_count_for_positions() -> None:
-    s = dealt(5)
-    X, Y, Z, W = 2, 3, 4, 5
-    place(s, {X: "1-110", Y: "2-104", Z: "3-100", W: "4-97"}, "dice", finished=(1,))
-    assert s.positions[1:] == [2, 3, 4, 5] and s.limits[1:] == [9, 10, None, None]
-    s.apply({"type": "dice_roll", "d1": 5, "d2": 5})
+    """Reached by play: V (box 5) runs on jokers and eights and finishes in round 17; the
+    others play the same low cards (X one 9 and W one 8 in place of a 7, for the rows
+    the scenario gives them) over eight slow dice rounds."""
+    X, Y, Z, W, V = 1, 2, 3, 4, 5
+    base = ["3a", "3b", "3c", "4a", "4b", "4c", "7a", "7b", "7c"]
+    cards = {
+        X: [*base[:8], "9a"],
+        Y: base,
+        Z: base,
+        W: [*base[:8], "8a"],
+        V: ["J12", "J11", "J10", "J9", "8a", "8b", "8c", "8d", "7a"],
+    }
+    s = script.deal(5, hands=cards)
+    paces = [(1, 4, 5)] * 6 + [(2, 2, 4)] * 2
+    for i in range(9):
+        script.card_round(s, {h: c[i] for h, c in cards.items()})
+        if i < 8:
+            script.dice_round(s, *paces[i])
+    view = s.view(None)
+    assert view["finish_order"] == [V] and view["round"] == 18 and view["phase"] == "roll"
+    assert script.where(s) == {X: "1-110", Y: "2-104", Z: "3-100", W: "4-97", V: None}
+    assert s.positions[:4] == [2, 3, 4, 5] and s.limits[:4] == [9, 10, None, None]
+    chance(s, d1=5, d2=5)
     s.apply({"type": "choose_pace", "value": 10})
-    assert s.pending is not None and s.pending["value"] == 5
+    assert s.view(None)["move"]["value"] == 5, "X (limit 9) moves one die: doubles, no choice"
     assert ends(s) == ["1-115", "2-115"]
     choose_end(s, X, "1-115")
     assert ends(s) == ["2-114", "3-114", "4-114"]
