@@ -925,18 +925,44 @@ def test_s21_dice_round_on_a_hurdle_and_leaving_it() -> None:
 
 
 def test_s21_a_horse_on_a_hurdle_that_cannot_move_does_not_fall() -> None:
-    # Set up directly: three horses exactly on 1-40, 2-40 and 3-40 ahead of X on 2-38
-    # take a long scripted approach over the hurdle; not yet rewritten as play.
-    s = dealt(4, grand_national=True)
-    X = 1
-    place(s, {X: "2-34"}, "dice", hands={X: ["3a", "8a"]})
-    roll(s, 3, 4, 7)
-    choose_end(s, X, "2-38")
-    place(s, {2: "1-40", 3: "2-40", 4: "3-40", X: "2-38"}, moved=3)
+    """Reached by play: X (box 2) stands in round 1 while C (box 3) and D (box 4) move in
+    one lane at their 7th stride, so C leads X in lane 2; in the pace-7 dice round B, C
+    and D jump the hurdle to row 40 and X lands on 2-38 behind them."""
+    B, X, C, D = 1, 2, 3, 4
+    s = script.deal(
+        4,
+        grand_national=True,
+        hands={
+            B: ["4a", "3a", "7a", "9a"],
+            X: ["9a", "7a", "7b", "8a"],
+            C: ["8a", "4a", "4b", "9a"],
+            D: ["8a", "3a", "7a", "9a"],
+        },
+    )
+    script.card_round(s, {B: "4a", X: "9a", C: "8a", D: "8a"}, {C: "2-8", D: "3-8"})
+    script.rounds(
+        s,
+        (2, 2, 4),
+        {B: "3a", X: "7a", C: "4a", D: "3a"},
+        (2, 2, 4),
+        {B: "7a", X: "7b", C: "4b", D: "7a"},
+    )
+    assert script.where(s) == {B: "1-36", X: "2-34", C: "2-36", D: "3-36"}
+    script.roll(s, 3, 4, 7)
+    while s.acting_horse() != X:
+        script.settle(s, s.acting_horse() or 0)
+    assert ends(s) == ["1-38", "2-38", "3-38"]
+    script.settle(s, X, "2-38")
+    assert script.where(s) == {B: "1-40", X: "2-38", C: "2-40", D: "3-40"}
+    for h in (B, C, D):  # the leaders' 9s are too high: they stand still
+        script.play(s, h, "9a")
     assert s.acting_horse() == X
-    events = play(s, X, "8a")
+    # 1-39, 2-39 and 3-39 are all behind a horse: C* = 0, X stays on the hurdle
+    assert s.move_options(X, 8) == (0, ["2-38"])
+    events = s.apply({"type": "play_card", "horse": X, "card": "8a"})
     assert not any(e["type"] == "fell" for e in events)
-    assert sq(s, X) == "2-38" and s.status[X - 1] == "track"
+    assert any(e["type"] == "stood_still" and e["reason"] == "blocked" for e in events)
+    assert sq(s, X) == "2-38" and s.view(None)["horses"][X - 1]["status"] == "track"
 
 
 @pytest.mark.parametrize("card", ["7a", "8a", "9a"])
