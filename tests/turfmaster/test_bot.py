@@ -13,7 +13,8 @@ from pygames.turfmaster import GAME
 from pygames.turfmaster.bot import TurfMasterBot
 from pygames.turfmaster.state import TurfMasterState
 
-from .test_scenarios import dealt, place, play
+from .direct import dealt, place
+from .test_scenarios import play
 
 BOT = TurfMasterBot()
 

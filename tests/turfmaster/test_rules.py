@@ -14,19 +14,8 @@ from pygames.turfmaster import GAME
 from pygames.turfmaster.data import CARDS, SIDES
 from pygames.turfmaster.state import TurfMasterState
 
-from .test_scenarios import (
-    choose_end,
-    dealt,
-    ends,
-    finish_race,
-    new_state,
-    place,
-    play,
-    refused,
-    roll,
-    select_first,
-    sq,
-)
+from .direct import dealt, finish_race, new_state, place, select_first
+from .test_scenarios import choose_end, ends, play, refused, roll, sq
 
 
 # --- registration, options, setup (§2) ----------------------------------------------

@@ -1,12 +1,12 @@
-"""Acceptance scenarios S1–S26 of the TurfMaster spec (§8), played through ``apply``.
+"""Acceptance scenarios S1–S26 of the TurfMaster spec (§8), reached by play.
 
-Every game starts for real: the decks are dealt and the start boxes drawn through
-the contract. Positions are then set up by assigning the scenario's squares,
-hands and statuses on the plain state attributes and taking the round's snapshot
-(P3/P4). Every card, roll, pace, die, end square, fall, finish and score of a
-scenario then happens through ``State.apply``. Horses the scenario does not
-mention are taken off the board ("far away": status ``out``) or counted as
-finished when the scenario needs them ahead.
+Every position is reached through ``State.apply`` (see :mod:`.script`): the deal
+and the start order are forced chance outcomes that give each horse the hand and
+box the scenario needs, and the scenario's squares are reached by whole scripted
+rounds of chosen cards, forced dice and chosen end squares. Horses the scenario
+does not mention stay far away by playing cards too high for their limit, or run
+far ahead. Only S6 and S22's dice-round variant, positions play cannot reach, are
+set up directly (:mod:`.direct`); each says why.
 """
 
 from __future__ import annotations
@@ -22,85 +22,11 @@ from pygames.turfmaster.movement import forbidden_squares, reach
 from pygames.turfmaster.state import TurfMasterState
 
 from . import script
+from .direct import NAMES, at_dice_move, dealt, new_state, place
 from .script import chance
-
-NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
 # --- helpers (also used by the other test files) ---------------------------------
-def new_state(n: int = 4, per: int = 0, **options: Any) -> TurfMasterState:
-    state = GAME.new_state(NAMES[:n], {"horses_per_player": per, **options})
-    assert isinstance(state, TurfMasterState)
-    return state
-
-
-def dealt(
-    n: int = 4,
-    per: int = 0,
-    decks: dict[int, list[str]] | None = None,
-    boxes: list[int] | None = None,
-    **options: Any,
-) -> TurfMasterState:
-    """Race 1, first card round: decks dealt (canonical order unless given), boxes drawn."""
-    state = new_state(n, per, **options)
-    total = len(state.hands)
-    for h in range(1, total + 1):
-        order = (decks or {}).get(h, list(CARDS))
-        for i, card in enumerate(order):
-            state.apply({"type": "deck_shuffle", "horse": h, "position": i + 1, "card": card})
-    for box, h in enumerate(boxes or range(1, total + 1), start=1):
-        state.apply({"type": "start_order", "box": box, "horse": h})
-    assert state.race == 1 and state.round == 1
-    return state
-
-
-def place(
-    state: TurfMasterState,
-    squares: dict[int, str],
-    kind: str = "card",
-    *,
-    finished: tuple[int, ...] = (),
-    moved: int = 0,
-    hands: dict[int, list[str]] | None = None,
-    no_bonus: tuple[int, ...] = (),
-    round_no: int | None = None,
-) -> TurfMasterState:
-    """Set the scenario's position and take the round's snapshot.
-
-    Horses not in ``squares`` or ``finished`` are off the board (status "out").
-    ``moved``: how many horses at the head of the movement order already acted.
-    """
-    for h in state.horses:
-        if h in squares:
-            state.squares[h - 1] = squares[h]
-            state.status[h - 1] = "track"
-        else:
-            state.squares[h - 1] = None
-            state.status[h - 1] = "finished" if h in finished else "out"
-    state.finish = list(finished)
-    for h, hand in (hands or {}).items():
-        state.hands[h - 1] = list(hand)
-    for h in no_bonus:
-        state.bonus_taken[h - 1] = True
-        state.bonus[h - 1] = []
-    state.round = (round_no or 1) - 1
-    state._begin_round(kind, [])
-    state.turn_index = moved
-    if kind == "card":
-        state._proceed([])
-    return state
-
-
-def at_dice_move(state: TurfMasterState, d1: int, d2: int, pace: int, moved: int) -> None:
-    """Dice round whose pace is already chosen and whose first ``moved`` horses acted."""
-    assert state.kind == "dice"
-    state.dice = [d1, d2]
-    state.pace = pace
-    state.phase = "dice"
-    state.turn_index = moved
-    state._proceed([])
-
-
 def ends(state: TurfMasterState) -> list[str]:
     assert state.phase == "end", state.phase
     return [a["square"] for a in state.legal_actions()]
@@ -133,25 +59,6 @@ def refused(state: TurfMasterState, action: dict[str, Any]) -> str:
     return reason
 
 
-def finish_race(state: TurfMasterState, order: list[int], extra: str = "3c") -> None:
-    """All horses level on row F-1; one card round finishes them in ``order``."""
-    cards = ["J12", "J11", "J10", "J9", "8a", "7a", "4a", "3a"]
-    line = state.board.finish - 1
-    squares = {h: f"{i + 1}-{line}" for i, h in enumerate(order)}
-    hands = {
-        h: sorted({*state.hands[h - 1], cards[i], extra}, key=CARDS.index)
-        for i, h in enumerate(order)
-    }
-    place(state, squares, hands=hands)
-    race = state.race
-    for i, h in enumerate(order):
-        play(state, h, cards[i])
-        if state.phase == "end":
-            choose_end(state, h, f"{i + 1}-{line + int(cards[i].strip('Jabcd'))}")
-    assert state.results[-1]["race"] == race
-    assert [p["horse"] for p in state.results[-1]["places"]] == order
-
-
 def card_ids(data: Any) -> set[str]:
     """Every string in ``data`` (keys and values, recursively) that is a card id."""
     if isinstance(data, dict):
@@ -159,11 +66,6 @@ def card_ids(data: Any) -> set[str]:
     if isinstance(data, (list, tuple)):
         return set().union(*(card_ids(x) for x in data))
     return {data} if isinstance(data, str) and data in CARDS else set()
-
-
-def select_first(state: TurfMasterState) -> None:
-    while state.phase == "select":
-        state.apply(state.legal_actions()[0])
 
 
 # --- S1–S26 ----------------------------------------------------------------------
@@ -338,6 +240,10 @@ def test_s5_blocked_path_as_far_as_possible() -> None:
 
 
 def test_s6_several_maximal_paths_the_rider_chooses() -> None:
+    # Set up directly: play cannot reach it. Y, ahead of X, must have ended its 6-point
+    # dice move on 4-44: from lane 4 it would cross X's square or the squares in front
+    # of and behind it; cutting in from lane 3 or 5 at row 42 or later it runs on past
+    # 4-44 unless horses block its way near 3-46 and 5-46, the very ends X must have.
     s = dealt(4)
     X, Y = 1, 2
     place(s, {Y: "4-44", X: "4-40"}, "dice")
