@@ -202,7 +202,7 @@ def run_race(
         elif state.phase == "end":
             assert h is not None
             events += settle(state, h)
-        elif state.phase == "card":
+        elif state.phase in ("card", "blind"):  # V2: the same choice, made face down
             assert h is not None
             hand = hand_of(state, h)
             mine = queue.get(h, [])

@@ -16,7 +16,7 @@ from pygames.turfmaster.movement import forbidden_squares, reach
 from pygames.turfmaster.state import Phase, TurfMasterState
 
 from . import script
-from .direct import dealt, new_state, place
+from .direct import new_state
 from .script import chance
 from .test_scenarios import FILLERS, ends, play, refused, roll, sq, steeplechase_to_2_34
 
@@ -286,39 +286,40 @@ def test_v2_blind_cards_are_chosen_face_down_in_seat_order_then_revealed() -> No
 def test_v2_a_bonus_taken_face_down_is_public_only_at_the_reveal() -> None:
     """§9: "that it was taken is public at once (V2: at the reveal)".
 
-    Set up directly (not yet rewritten as play): horses 2 and 3 need empty hands in a
-    blind round, i.e. ten blind rounds played out first.
+    Reached by play: ten blind rounds with slow dice empty horses 1–3's hands (horse 4
+    took its bonus in the first and has two cards left); in the eleventh, horses 1 and
+    2 take their bonus face down, horse 3 declines its own.
     """
-    s = dealt(4, blind_cards=True)
-    place(
-        s,
-        {1: "1-60", 2: "2-50", 3: "3-40", 4: "4-36"},
-        hands={1: ["3a", "8a"], 2: [], 3: [], 4: ["3a", "7a"]},
-        no_bonus=(4,),
-    )
-    assert s.blind_queue == [1, 2, 3, 4]
+    s = script.deal(4, blind_cards=True)  # canonical decks: the bonus pair is J11, J12
+
+    def eleventh(st: TurfMasterState) -> bool:
+        empty = all(not script.hand_of(st, h) for h in (1, 2, 3))
+        return st.phase == "blind" and st.blind_index == 0 and empty
+
+    script.run_race(s, {4: [script.BONUS]}, until=eleventh, dice=(1, 1, 2))
+    assert s.blind_queue == [1, 2, 3, 4] and script.hand_of(s, 4) == ["J11", "J12"]
     events = s.apply({"type": "take_bonus", "horse": 1})
     assert events == [], "nothing public yet"
-    assert len(s.hands[0]) == 4 and s.view(0)["horses"][0]["hand_count"] == 4
+    assert s.view(0)["horses"][0]["hand_count"] == 2
     pub = s.view(None)["horses"][0]
-    assert pub["bonus_available"] is True and pub["hand_count"] == 2
-    events = play(s, 1, "3a")
-    assert events == [{"type": "card_chosen", "seat": 0, "horse": 1, "hand": 1}]
+    assert pub["bonus_available"] is True and pub["hand_count"] == 0
+    events = play(s, 1, "J11")
+    assert events == [{"type": "card_chosen", "seat": 0, "horse": 1, "hand": 0}]
     for viewer in (None, 1, 2, 3):
         other = s.view(viewer)["horses"][0]
-        assert (other["bonus_available"], other["hand_count"], other["chosen"]) == (True, 1, True)
+        assert (other["bonus_available"], other["hand_count"], other["chosen"]) == (True, 0, True)
     assert s.view(0)["horses"][0]["bonus_available"] is False
     # horse 2 (empty hand) takes the bonus and plays; horse 3 (empty hand) declines:
     # to the others both look the same until the reveal
     s.apply({"type": "take_bonus", "horse": 2})
-    e2 = play(s, 2, s.hands[1][0])
+    e2 = play(s, 2, "J11")
     e3 = s.apply({"type": "decline_bonus", "horse": 3})
     assert e2 == [{"type": "card_chosen", "seat": 1, "horse": 2, "hand": 0}]
     assert e3 == [{"type": "card_chosen", "seat": 2, "horse": 3, "hand": 0}]
     pub2, pub3 = s.view(3)["horses"][1:3]
     for h in (pub2, pub3):
         assert (h["bonus_available"], h["hand_count"], h["chosen"]) == (True, 0, True)
-    events = play(s, 4, "7a")
+    events = play(s, 4, "J11")
     kinds = [e["type"] for e in events]
     reveal = kinds.index("cards_revealed")
     told = [(e["type"], e["horse"]) for e in events[:reveal]]
@@ -328,10 +329,10 @@ def test_v2_a_bonus_taken_face_down_is_public_only_at_the_reveal() -> None:
         ("bonus_taken", 2),
         ("bonus_declined", 3),
     ]
-    assert next(e for e in events if e["type"] == "bonus_taken")["hand"] == 3
+    assert next(e for e in events if e["type"] == "bonus_taken")["hand"] == 1
     after = s.view(None)["horses"]
     assert [h["bonus_available"] for h in after[:3]] == [False, False, True]
-    assert after[0]["hand_count"] == 3 and s.blind_bonus == []
+    assert after[0]["hand_count"] == 1 and s.blind_bonus == []
 
 
 def test_v3_free_jokers_choose_their_value() -> None:
