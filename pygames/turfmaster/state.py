@@ -487,8 +487,12 @@ class TurfMasterState(State[TurfMasterView]):
                 self._start_box(action["box"], action["horse"], events)
             case "dice_roll":
                 self._roll(action["d1"], action["d2"], events)
-            case "take_bonus" | "play_card" | "decline_bonus":
-                self._turn_action(action, events)
+            case "take_bonus":
+                self._take_bonus(action["horse"], events)
+            case "play_card":
+                self._play_card(action["horse"], action["card"], action.get("value"), events)
+            case "decline_bonus":
+                self._decline_bonus(action["horse"], events)
             case "choose_pace":
                 self._choose_pace(action["value"], events)
             case "choose_die":
@@ -565,7 +569,7 @@ class TurfMasterState(State[TurfMasterView]):
                     self.turn_index += 1
                     continue
                 if len(acts) == 1:
-                    self._turn_action(acts[0], events)
+                    self._play_single(acts[0], events)
                     continue
                 return
             if p == "blind":
@@ -574,7 +578,7 @@ class TurfMasterState(State[TurfMasterView]):
                     continue
                 acts = self._turn_actions(self.blind_queue[self.blind_index])
                 if len(acts) == 1:
-                    self._turn_action(acts[0], events)
+                    self._play_single(acts[0], events)
                     continue
                 return
             if p == "dice":
@@ -617,42 +621,49 @@ class TurfMasterState(State[TurfMasterView]):
             }
         )
 
-    def _turn_action(self, action: Action, events: list[Event]) -> None:
-        t = action["type"]
-        h = action["horse"]
+    def _play_single(self, action: Action, events: list[Event]) -> None:
+        """A turn with one legal action is played at once: it is always a card (a bonus
+        still to take comes with a second choice, playing or declining)."""
+        assert action["type"] == "play_card"
+        self._play_card(action["horse"], action["card"], action.get("value"), events)
+
+    def _take_bonus(self, h: int, events: list[Event]) -> None:
+        hand = self.hands[h - 1]
+        hand += self.bonus[h - 1]
+        sort_cards(hand)
+        self.bonus[h - 1] = []
+        self.bonus_taken[h - 1] = True
+        if self.phase == "blind":
+            # §9: in V2 taking the bonus becomes public only at the reveal
+            self.blind_bonus.append(h)
+            return
+        events.append({"type": "bonus_taken", "seat": self.owner(h), "horse": h, "hand": len(hand)})
+
+    def _decline_bonus(self, h: int, events: list[Event]) -> None:
         seat = self.owner(h)
-        if t == "take_bonus":
-            hand = self.hands[h - 1]
-            hand += self.bonus[h - 1]
-            sort_cards(hand)
-            self.bonus[h - 1] = []
-            self.bonus_taken[h - 1] = True
-            if self.phase == "blind":
-                # §9: in V2 taking the bonus becomes public only at the reveal
-                self.blind_bonus.append(h)
-                return
-            events.append({"type": "bonus_taken", "seat": seat, "horse": h, "hand": len(hand)})
+        if self.phase == "blind":
+            # told at the reveal; until then it looks like any face-down choice
+            self.blind_index += 1
+            events.append(
+                {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
+            )
             return
-        if t == "decline_bonus":
-            if self.phase == "blind":
-                # told at the reveal; until then it looks like any face-down choice
-                self.blind_index += 1
-                events.append(
-                    {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
-                )
-            else:
-                events.append({"type": "bonus_declined", "seat": seat, "horse": h})
-                self._no_card(h, events)
-                self.turn_index += 1
-            return
-        card = action["card"]
+        events.append({"type": "bonus_declined", "seat": seat, "horse": h})
+        self._no_card(h, events)
+        self.turn_index += 1
+
+    def _play_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
         self.hands[h - 1].remove(card)
-        value = action.get("value")
         if self.phase == "blind":
             self.chosen[h - 1] = [card, value]
             self.blind_index += 1
             events.append(
-                {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
+                {
+                    "type": "card_chosen",
+                    "seat": self.owner(h),
+                    "horse": h,
+                    "hand": self.public_hand(h),
+                }
             )
             return
         self._resolve_card(h, card, value, events)
