@@ -1,8 +1,10 @@
 """TurfMaster's view: what one seat (or the public table) may see, as typed data (spec §9).
 
 Horses are ints 1–8, cards ids such as ``"10b"`` or ``"J12"``, squares ids
-``"<lane>-<row>"``. :func:`build_view` makes fresh data on every call (the board
-geometry included): editing a view never changes the game or the next view.
+``"<lane>-<row>"``. :func:`build_view` makes fresh data on every call: editing a
+view never changes the game or the next view. The board's ~1,000 squares are the
+same in every state, so a view names the side and :func:`board_squares` gives
+them (a fresh copy too).
 
 >>> from pygames.turfmaster import GAME
 >>> view = GAME.new_state(["Ann", "Ben"]).view(None)
