@@ -7,9 +7,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Game, Option, register_game
-from .data import CARDS, COLOURS, HANDICAP, POINTS, SIDES
+from .data import CARDS, COLOURS, HANDICAP, HORSES_ALLOWED, POINTS, SIDES
 from .state import TurfMasterState
+
+
+def horses_allowed(value: Any, n_players: int) -> bool:
+    """0 (the table size's default) or a count that makes 4–8 horses (spec §2.1).
+
+    >>> [v for v in (0, 1, 2, 3, 4) if horses_allowed(v, 2)]
+    [0, 2, 3, 4]
+    """
+    return bool(value == 0 or value in HORSES_ALLOWED.get(n_players, ()))
+
 
 GAME = register_game(
     Game(
@@ -23,6 +35,7 @@ GAME = register_game(
                 name="horses_per_player",
                 values=(0, 1, 2, 3, 4),
                 default=0,
+                allowed=horses_allowed,
                 description=(
                     "Horses per player: 0 = standard (2 players 3, 3 players 2, else 1); "
                     "2 players may ride 2–4, 4 players 1–2."

@@ -32,12 +32,12 @@ movement rule (:func:`pygames.turfmaster.movement.reach`).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..core.bots import SeatWindow, register_bot
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
-from .movement import forbidden_squares, reach
+from .movement import falls, forbidden_squares, reach
+from .view import CardOption, TurfMasterView
 
 FALL = -1000.0
 SPRINT = 20
@@ -60,7 +60,7 @@ def progress(b: Board, sq: int) -> float:
 class TurfMasterBot:
     name = "heuristic"
 
-    def choose(self, window: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
+    def choose(self, window: SeatWindow[TurfMasterView], seat: int, rng: random.Random) -> Action:
         legal = window.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -78,11 +78,11 @@ class TurfMasterBot:
 
     # --- geometry -------------------------------------------------------------
     @staticmethod
-    def _board(view: Any) -> Board:
+    def _board(view: TurfMasterView) -> Board:
         return SIDES[view["board"]["side"]]
 
     @staticmethod
-    def _squares(view: Any, b: Board) -> dict[int, int]:
+    def _squares(view: TurfMasterView, b: Board) -> dict[int, int]:
         return {
             h["horse"]: b.index[h["square"]]
             for h in view["horses"]
@@ -99,37 +99,39 @@ class TurfMasterBot:
         best, best_sq = FALL * 2, start
         for e in ends:
             score = progress(b, e)
-            if gn and card_round and cost > 0 and b.hurdle[e]:
+            if falls(b, e, cost, gn and card_round):
                 score = FALL
             if score > best:
                 best, best_sq = score, e
         return best, best_sq
 
     # --- decisions --------------------------------------------------------------
-    def _end(self, view: Any, legal: list[Action]) -> Action:
+    def _end(self, view: TurfMasterView, legal: list[Action]) -> Action:
         b = self._board(view)
-        move = view["move"] or {}
-        falls = set(move.get("falls") or [])
+        move = view["move"]
+        fall_ends = set(move["falls"]) if move is not None else set()
 
         def score(a: Action) -> float:
             sq = b.index[a["square"]]
-            return (FALL if a["square"] in falls else 0.0) + progress(b, sq)
+            return (FALL if a["square"] in fall_ends else 0.0) + progress(b, sq)
 
         return max(legal, key=score)
 
-    def _die(self, view: Any, legal: list[Action]) -> Action:
+    def _die(self, view: TurfMasterView, legal: list[Action]) -> Action:
         b = self._board(view)
         where = self._squares(view, b)
-        gn = bool(view["options"].get("grand_national"))
+        gn = view["options"]["grand_national"]
         return max(legal, key=lambda a: self._best(b, where, a["horse"], a["value"], False, gn)[0])
 
-    def _pace(self, view: Any, legal: list[Action], seat: int) -> Action:
+    def _pace(self, view: TurfMasterView, legal: list[Action], seat: int) -> Action:
         b = self._board(view)
-        gn = bool(view["options"].get("grand_national"))
+        gn = view["options"]["grand_national"]
         start = self._squares(view, b)
         owner = {h["horse"]: h["owner"] for h in view["horses"]}
-        limits = {h["horse"]: h["limit"] for h in view["horses"]}
-        d1, d2 = view["dice"]["d1"], view["dice"]["d2"]
+        dice = view["dice"]
+        d1, d2 = dice["d1"] or 0, dice["d2"] or 0
+        # which horses a pace puts over their limit (they move one die instead): the engine's
+        over = {c["value"]: set(c["over_limit"]) for c in dice["pace_choices"]}
 
         def outcome(pace: int) -> float:
             where = dict(start)
@@ -138,8 +140,7 @@ class TurfMasterBot:
             for h in view["order"]:
                 if h not in where:
                     continue
-                limit = limits[h]
-                values = [pace] if limit is None or pace <= limit else sorted({d1, d2})
+                values = sorted({d1, d2}) if h in over.get(pace, ()) else [pace]
                 before = progress(b, where[h])
                 score, sq = max(self._best(b, where, h, v, False, gn) for v in values)
                 where[h] = sq
@@ -165,17 +166,20 @@ class TurfMasterBot:
         card = min(hand, key=keep)
         return next(a for a in legal if a["card"] == card)
 
-    def _card(self, view: Any, legal: list[Action]) -> Action:
+    def _card(self, view: TurfMasterView, legal: list[Action]) -> Action:
         b = self._board(view)
-        horse = legal[0]["horse"]
+        horse: int = legal[0]["horse"]
         me = view["horses"][horse - 1]
         plays = [a for a in legal if a["type"] == "play_card"]
         take = next((a for a in legal if a["type"] == "take_bonus"), None)
         last_race = view["race"] >= view["races"]
         if not plays:
             return take or legal[0]
-        limit: int | None = me["limit"]
-        gn = bool(view["options"].get("grand_national"))
+        # the engine's word on each card: its value and whether it is over the limit
+        options: dict[tuple[str, int], CardOption] = {
+            (o["card"], o["value"]): o for o in view["card_options"] or []
+        }
+        gn = view["options"]["grand_national"]
         where = self._squares(view, b)
         here = where.get(horse)
         sprint = here is None or b.togo[here] <= SPRINT
@@ -194,7 +198,7 @@ class TurfMasterBot:
             return int(a.get("value", CARD_VALUE[a["card"]]))
 
         def allowed(a: Action) -> bool:
-            return a["card"] in JOKERS or limit is None or value_of(a) <= limit
+            return not options[(a["card"], value_of(a))]["too_high"]
 
         number_moves = any(a["card"] not in JOKERS and allowed(a) for a in plays)
 

@@ -158,7 +158,7 @@ class Board:
     togo: list[int] = field(default_factory=list)
     """Strides to cross the line staying in the square's lane (0 once across)."""
     layout: list[dict[str, Any]] = field(default_factory=list)
-    """The drawable square records of :func:`_layout` (static; shared by views)."""
+    """The drawable square records of :func:`_layout` (static: views hand out copies)."""
 
     @property
     def n_squares(self) -> int:

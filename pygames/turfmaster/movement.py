@@ -30,6 +30,14 @@ def forbidden_squares(board: Board, others: Iterable[int]) -> set[int]:
     return out
 
 
+def falls(board: Board, square: int, cost: int, card_round_hurdles: bool) -> bool:
+    """V1 H3: a move of at least one stride that ends on a hurdle in a card round falls.
+
+    Standing still on a hurdle (cost 0, R38) and a dice round (H4) never fall.
+    """
+    return card_round_hurdles and cost > 0 and board.hurdle[square]
+
+
 def reach(
     board: Board,
     start: int,

@@ -30,16 +30,15 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 
 from __future__ import annotations
 
-import copy
-import json
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import JSON, Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Event, State, copy_plain
 from .data import (
     CARD_INDEX,
     CARD_VALUE,
     CARDS,
-    COLOURS,
     DECK_SIZE,
     HAND_SIZE,
     HANDICAP,
@@ -51,14 +50,40 @@ from .data import (
     PILE_SIZE,
     POINTS,
     RACES,
-    SIDE_NAMES,
     SIDES,
     Board,
 )
-from .movement import forbidden_squares, reach
+from .movement import falls, forbidden_squares, reach
+from .view import (
+    CardOption,
+    Eliminated,
+    PaceChoice,
+    Place,
+    RaceResult,
+    RoundKind,
+    Status,
+    TurfMasterView,
+    build_view,
+)
 
-PHASES = ("deal", "start_order", "card", "blind", "roll", "pace", "die", "end", "select", "over")
-CHANCE_PHASES = frozenset({"deal", "start_order", "roll"})
+
+class Phase(StrEnum):
+    """Where the game stands; the saved text is the value."""
+
+    DEAL = "deal"  # chance: the decks are shuffled card by card
+    START_ORDER = "start_order"  # chance: race 1's start boxes
+    CARD = "card"  # a horse's open card turn
+    BLIND = "blind"  # V2: a rider chooses a card face down
+    ROLL = "roll"  # chance: the dice of a dice round
+    PACE = "pace"  # the roller chooses the pace
+    DICE = "dice"  # the horses move at the pace; passed through within one move, never at rest
+    DIE = "die"  # an over-limit horse's owner picks a die
+    END = "end"  # a move waits for its end square
+    SELECT = "select"  # between races: cards are set aside down to 10
+    OVER = "over"
+
+
+CHANCE_PHASES = frozenset({Phase.DEAL, Phase.START_ORDER, Phase.ROLL})
 TURN_TYPES = ("take_bonus", "play_card", "decline_bonus")
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "take_bonus": ("horse",),
@@ -80,46 +105,48 @@ def sort_cards(cards: list[str]) -> None:
     cards.sort(key=CARD_INDEX.__getitem__)
 
 
-class TurfMasterState(State[Any]):
+@dataclass(eq=False)
+class TurfMasterState(State[TurfMasterView]):
+    """The whole game; its fields are exactly what is saved (plain JSON data)."""
+
     game_id = "turfmaster"
 
-    def __init__(self) -> None:
-        self.players: list[str] = []
-        self.options: dict[str, Any] = {}
-        self.per = 1  # horses per player
-        self.phase = "deal"
-        self.race = 1
-        self.round = 0
-        self.kind = "card"  # kind of the current round
-        self.decks: list[list[str]] = []  # shuffled order per horse (secret)
-        self.hands: list[list[str]] = []
-        self.piles: list[list[str]] = []
-        self.bonus: list[list[str]] = []
-        self.bonus_taken: list[bool] = []
-        self.discards: list[list[str]] = []
-        self.aside: list[list[str]] = []
-        self.squares: list[str | None] = []
-        self.status: list[str] = []  # "track" | "finished" | "out" (eliminated)
-        self.boxes: list[int] = []  # horses by start box of the current race
-        self.finish: list[int] = []  # finishing order of the current race
-        self.falls: list[dict[str, Any]] = []  # every fall of the game
-        self.positions: list[int | None] = []  # P3 snapshot of the round
-        self.limits: list[int | None] = []
-        self.order: list[int] = []  # P4 movement order of the round
-        self.turn_index = 0
-        self.blind_queue: list[int] = []
-        self.blind_index = 0
-        self.chosen: list[list[Any] | None] = []  # V2: [card, value or None] per horse
-        self.blind_bonus: list[int] = []  # V2: bonus taken face down, public at the reveal
-        self.revealed = False
-        self.dice: list[int] | None = None
-        self.pace: int | None = None
-        self.roller: int | None = None
-        self.last_roller: int | None = None
-        self.pending: dict[str, Any] | None = None
-        self.select_queue: list[int] = []
-        self.results: list[dict[str, Any]] = []
-        self.points: list[int] = []
+    players: list[str]
+    options: dict[str, Any]
+    per: int  # horses per player
+    phase: Phase = Phase.DEAL
+    race: int = 1
+    round: int = 0
+    kind: RoundKind = "card"  # kind of the current round
+    decks: list[list[str]] = field(default_factory=list)  # shuffled order per horse (secret)
+    hands: list[list[str]] = field(default_factory=list)
+    piles: list[list[str]] = field(default_factory=list)
+    bonus: list[list[str]] = field(default_factory=list)
+    bonus_taken: list[bool] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)
+    aside: list[list[str]] = field(default_factory=list)
+    squares: list[str | None] = field(default_factory=list)
+    status: list[Status] = field(default_factory=list)
+    boxes: list[int] = field(default_factory=list)  # horses by start box of the current race
+    finish: list[int] = field(default_factory=list)  # finishing order of the current race
+    falls: list[dict[str, Any]] = field(default_factory=list)  # every fall of the game
+    positions: list[int | None] = field(default_factory=list)  # P3 snapshot of the round
+    limits: list[int | None] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)  # P4 movement order of the round
+    turn_index: int = 0
+    blind_queue: list[int] = field(default_factory=list)
+    blind_index: int = 0
+    chosen: list[list[Any] | None] = field(default_factory=list)  # V2: [card, value or None]
+    blind_bonus: list[int] = field(default_factory=list)  # V2: bonus taken face down
+    revealed: bool = False
+    dice: list[int] | None = None
+    pace: int | None = None
+    roller: int | None = None
+    last_roller: int | None = None
+    pending: dict[str, Any] | None = None
+    select_queue: list[int] = field(default_factory=list)
+    results: list[RaceResult] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -134,25 +161,25 @@ class TurfMasterState(State[Any]):
                 f"with {n} players each player rides {allowed} horse(s), not {per} "
                 f"(a race needs 4–8 horses, the same number per player)"
             )
-        s = cls()
-        s.players = list(players)
-        s.options = dict(options)
-        s.per = per
         total = n * per
-        s.decks = [[] for _ in range(total)]
-        s.hands = [[] for _ in range(total)]
-        s.piles = [[] for _ in range(total)]
-        s.bonus = [[] for _ in range(total)]
-        s.bonus_taken = [False] * total
-        s.discards = [[] for _ in range(total)]
-        s.aside = [[] for _ in range(total)]
-        s.squares = [None] * total
-        s.status = ["track"] * total
-        s.positions = [None] * total
-        s.limits = [None] * total
-        s.chosen = [None] * total
-        s.points = [0] * n
-        return s
+        return cls(
+            players=list(players),
+            options=dict(options),
+            per=per,
+            decks=[[] for _ in range(total)],
+            hands=[[] for _ in range(total)],
+            piles=[[] for _ in range(total)],
+            bonus=[[] for _ in range(total)],
+            bonus_taken=[False] * total,
+            discards=[[] for _ in range(total)],
+            aside=[[] for _ in range(total)],
+            squares=[None] * total,
+            status=["track"] * total,
+            positions=[None] * total,
+            limits=[None] * total,
+            chosen=[None] * total,
+            points=[0] * n,
+        )
 
     # --- small helpers --------------------------------------------------------
     @property
@@ -453,46 +480,52 @@ class TurfMasterState(State[Any]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        t = action["type"]
-        if t == "deck_shuffle":
-            self._deal(action["horse"], action["card"], events)
-        elif t == "start_order":
-            self.boxes.append(action["horse"])
-            events.append(
-                {
-                    "type": "start_box",
-                    "box": action["box"],
-                    "horse": action["horse"],
-                    "seat": self.owner(action["horse"]),
-                }
-            )
-            if len(self.boxes) == len(self.hands):
-                self._begin_race(events)
-        elif t == "dice_roll":
-            self.dice = [action["d1"], action["d2"]]
-            self.phase = "pace"
-            events.append(
-                {"type": "dice_rolled", "seat": self.roller, "d1": action["d1"], "d2": action["d2"]}
-            )
-        elif t in TURN_TYPES:
-            self._turn_action(action, events)
-        elif t == "choose_pace":
-            self.pace = action["value"]
-            self.phase = "dice"
-            self.turn_index = 0
-            events.append({"type": "pace_chosen", "seat": self.roller, "value": self.pace})
-        elif t == "choose_die":
-            h = action["horse"]
-            events.append(
-                {"type": "die_chosen", "seat": self.owner(h), "horse": h, "value": action["value"]}
-            )
-            self._start_move(h, action["value"], "dice", None, events)
-        elif t == "choose_end":
-            self._finish_move(action["square"], events)
-        elif t == "set_aside":
-            self._set_aside(action["horse"], action["card"], events)
+        match action["type"]:
+            case "deck_shuffle":
+                self._deal(action["horse"], action["card"], events)
+            case "start_order":
+                self._start_box(action["box"], action["horse"], events)
+            case "dice_roll":
+                self._roll(action["d1"], action["d2"], events)
+            case "take_bonus":
+                self._take_bonus(action["horse"], events)
+            case "play_card":
+                self._play_card(action["horse"], action["card"], action.get("value"), events)
+            case "decline_bonus":
+                self._decline_bonus(action["horse"], events)
+            case "choose_pace":
+                self._choose_pace(action["value"], events)
+            case "choose_die":
+                self._choose_die(action["horse"], action["value"], events)
+            case "choose_end":
+                self._finish_move(action["square"], events)
+            case "set_aside":
+                self._set_aside(action["horse"], action["card"], events)
+            case _:
+                raise AssertionError(f"unhandled action {action['type']!r}")
         self._proceed(events)
         return events
+
+    def _start_box(self, box: int, h: int, events: list[Event]) -> None:
+        self.boxes.append(h)
+        events.append({"type": "start_box", "box": box, "horse": h, "seat": self.owner(h)})
+        if len(self.boxes) == len(self.hands):
+            self._begin_race(events)
+
+    def _roll(self, d1: int, d2: int, events: list[Event]) -> None:
+        self.dice = [d1, d2]
+        self.phase = Phase.PACE
+        events.append({"type": "dice_rolled", "seat": self.roller, "d1": d1, "d2": d2})
+
+    def _choose_pace(self, value: int, events: list[Event]) -> None:
+        self.pace = value
+        self.phase = Phase.DICE
+        self.turn_index = 0
+        events.append({"type": "pace_chosen", "seat": self.roller, "value": value})
+
+    def _choose_die(self, h: int, value: int, events: list[Event]) -> None:
+        events.append({"type": "die_chosen", "seat": self.owner(h), "horse": h, "value": value})
+        self._start_move(h, value, "dice", None, events)
 
     def _deal(self, h: int, card: str, events: list[Event]) -> None:
         deck = self.decks[h - 1]
@@ -508,7 +541,7 @@ class TurfMasterState(State[Any]):
             {"type": "deck_shuffled", "horse": h, "seat": self.owner(h), "hand": HAND_SIZE}
         )
         if h == len(self.hands):
-            self.phase = "start_order"
+            self.phase = Phase.START_ORDER
 
     def _proceed(self, events: list[Event]) -> None:
         """Run the automatic steps until a decision, a chance event or the end."""
@@ -536,7 +569,7 @@ class TurfMasterState(State[Any]):
                     self.turn_index += 1
                     continue
                 if len(acts) == 1:
-                    self._turn_action(acts[0], events)
+                    self._play_single(acts[0], events)
                     continue
                 return
             if p == "blind":
@@ -545,7 +578,7 @@ class TurfMasterState(State[Any]):
                     continue
                 acts = self._turn_actions(self.blind_queue[self.blind_index])
                 if len(acts) == 1:
-                    self._turn_action(acts[0], events)
+                    self._play_single(acts[0], events)
                     continue
                 return
             if p == "dice":
@@ -572,7 +605,7 @@ class TurfMasterState(State[Any]):
                     )
                     self._start_move(h, self.dice[0], "dice", None, events)
                 else:
-                    self.phase = "die"
+                    self.phase = Phase.DIE
                     return
                 continue
             return
@@ -588,42 +621,49 @@ class TurfMasterState(State[Any]):
             }
         )
 
-    def _turn_action(self, action: Action, events: list[Event]) -> None:
-        t = action["type"]
-        h = action["horse"]
+    def _play_single(self, action: Action, events: list[Event]) -> None:
+        """A turn with one legal action is played at once: it is always a card (a bonus
+        still to take comes with a second choice, playing or declining)."""
+        assert action["type"] == "play_card"
+        self._play_card(action["horse"], action["card"], action.get("value"), events)
+
+    def _take_bonus(self, h: int, events: list[Event]) -> None:
+        hand = self.hands[h - 1]
+        hand += self.bonus[h - 1]
+        sort_cards(hand)
+        self.bonus[h - 1] = []
+        self.bonus_taken[h - 1] = True
+        if self.phase == "blind":
+            # §9: in V2 taking the bonus becomes public only at the reveal
+            self.blind_bonus.append(h)
+            return
+        events.append({"type": "bonus_taken", "seat": self.owner(h), "horse": h, "hand": len(hand)})
+
+    def _decline_bonus(self, h: int, events: list[Event]) -> None:
         seat = self.owner(h)
-        if t == "take_bonus":
-            hand = self.hands[h - 1]
-            hand += self.bonus[h - 1]
-            sort_cards(hand)
-            self.bonus[h - 1] = []
-            self.bonus_taken[h - 1] = True
-            if self.phase == "blind":
-                # §9: in V2 taking the bonus becomes public only at the reveal
-                self.blind_bonus.append(h)
-                return
-            events.append({"type": "bonus_taken", "seat": seat, "horse": h, "hand": len(hand)})
+        if self.phase == "blind":
+            # told at the reveal; until then it looks like any face-down choice
+            self.blind_index += 1
+            events.append(
+                {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
+            )
             return
-        if t == "decline_bonus":
-            if self.phase == "blind":
-                # told at the reveal; until then it looks like any face-down choice
-                self.blind_index += 1
-                events.append(
-                    {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
-                )
-            else:
-                events.append({"type": "bonus_declined", "seat": seat, "horse": h})
-                self._no_card(h, events)
-                self.turn_index += 1
-            return
-        card = action["card"]
+        events.append({"type": "bonus_declined", "seat": seat, "horse": h})
+        self._no_card(h, events)
+        self.turn_index += 1
+
+    def _play_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
         self.hands[h - 1].remove(card)
-        value = action.get("value")
         if self.phase == "blind":
             self.chosen[h - 1] = [card, value]
             self.blind_index += 1
             events.append(
-                {"type": "card_chosen", "seat": seat, "horse": h, "hand": self.public_hand(h)}
+                {
+                    "type": "card_chosen",
+                    "seat": self.owner(h),
+                    "horse": h,
+                    "hand": self.public_hand(h),
+                }
             )
             return
         self._resolve_card(h, card, value, events)
@@ -655,7 +695,7 @@ class TurfMasterState(State[Any]):
                 cards.append({"horse": h, "seat": self.owner(h), "card": card, "value": value})
         events.append({"type": "cards_revealed", "cards": cards})
         self.revealed = True
-        self.phase = "card"
+        self.phase = Phase.CARD
         self.turn_index = 0
 
     def _resolve_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
@@ -693,6 +733,26 @@ class TurfMasterState(State[Any]):
             return
         self._start_move(h, v, "card", card, events)
 
+    def is_fall(self, dest: str, cost: int) -> bool:
+        """V1 H3: whether ending a move of ``cost`` on ``dest`` now is a fall."""
+        b = self.board
+        return falls(b, b.index[dest], cost, self.steeplechase and self.kind == "card")
+
+    def pace_choices(self) -> list[PaceChoice]:
+        """After the roll: each pace, and the horses it would put over their limit (P9)."""
+        assert self.dice is not None
+        d1, d2 = self.dice
+        return [
+            {
+                "value": v,
+                "is_sum": v == d1 + d2 and v not in (d1, d2),
+                "over_limit": [
+                    h for h in self.horses if (lim := self.limits[h - 1]) is not None and v > lim
+                ],
+            }
+            for v in self.pace_options()
+        ]
+
     def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
         """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
         b = self.board
@@ -724,7 +784,7 @@ class TurfMasterState(State[Any]):
         if len(ends) == 1:
             self._finish_move(ends[0], events)
         else:
-            self.phase = "end"
+            self.phase = Phase.END
 
     def _finish_move(self, dest: str, events: list[Event]) -> None:
         pend = self.pending
@@ -759,8 +819,7 @@ class TurfMasterState(State[Any]):
                     "ends": list(pend["ends"]),
                 }
             )
-        b = self.board
-        if self.steeplechase and self.kind == "card" and cost > 0 and b.hurdle[b.index[dest]]:
+        if self.is_fall(dest, cost):
             self.status[h - 1] = "out"
             self.squares[h - 1] = None
             fall = {
@@ -778,7 +837,7 @@ class TurfMasterState(State[Any]):
 
     def _next_horse(self) -> None:
         self.turn_index += 1
-        self.phase = "card" if self.kind == "card" else "dice"
+        self.phase = Phase.CARD if self.kind == "card" else Phase.DICE
 
     # --- rounds and races -------------------------------------------------------
     def _begin_race(self, events: list[Event]) -> None:
@@ -791,7 +850,7 @@ class TurfMasterState(State[Any]):
         events.append({"type": "race_started", "race": self.race, "boxes": list(self.boxes)})
         self._begin_round("card", events)
 
-    def _begin_round(self, kind: str, events: list[Event]) -> None:
+    def _begin_round(self, kind: RoundKind, events: list[Event]) -> None:
         """P3/P4: snapshot positions, limits and the movement order for the round."""
         self.round += 1
         self.kind = kind
@@ -834,13 +893,13 @@ class TurfMasterState(State[Any]):
                     key=lambda h: (self.owner(h), rank[h]),
                 )
                 self.blind_index = 0
-                self.phase = "blind"
+                self.phase = Phase.BLIND
             else:
-                self.phase = "card"
+                self.phase = Phase.CARD
             return
         self.roller = self._next_roller()
         self.last_roller = self.roller
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         events.append({"type": "dice_right", "seat": self.roller})
 
     def _next_roller(self) -> int:
@@ -899,7 +958,7 @@ class TurfMasterState(State[Any]):
     def _end_race(self, events: list[Event]) -> None:
         """P18/P19 scoring and next boxes; P20 refill before races 2 and 3."""
         won = [0] * self.n
-        places = []
+        places: list[Place] = []
         for i, h in enumerate(self.finish):
             pts = POINTS[i] if i < len(POINTS) else 0
             seat = self.owner(h)
@@ -910,12 +969,12 @@ class TurfMasterState(State[Any]):
             (f for f in self.falls if f["race"] == self.race),
             key=lambda f: (-f["round"], f["index"]),
         )
-        eliminated = [
+        eliminated: list[Eliminated] = [
             {"horse": f["horse"], "seat": f["seat"], "round": f["round"], "square": f["square"]}
             for f in falls
         ]
         self.boxes = list(self.finish) + [f["horse"] for f in falls]
-        result = {
+        result: RaceResult = {
             "race": self.race,
             "rounds": self.round,
             "places": places,
@@ -925,14 +984,14 @@ class TurfMasterState(State[Any]):
             "boxes": list(self.boxes),
         }
         self.results.append(result)
-        events.append({"type": "race_over", **copy.deepcopy(result)})
+        events.append({"type": "race_over", **copy_plain(result)})
         self.order = []
         self.positions = [None] * len(self.hands)
         self.limits = [None] * len(self.hands)
         self.dice = None
         self.pace = None
         if self.race >= self.races:
-            self.phase = "over"
+            self.phase = Phase.OVER
             events.append(
                 {"type": "game_over", "totals": list(self.points), "ranking": self.ranking()}
             )
@@ -955,7 +1014,7 @@ class TurfMasterState(State[Any]):
             )
         self.select_queue = [h for h in self.horses if len(self.hands[h - 1]) > HAND_SIZE]
         if self.select_queue:
-            self.phase = "select"
+            self.phase = Phase.SELECT
         else:
             self._begin_race(events)
 
@@ -1005,8 +1064,14 @@ class TurfMasterState(State[Any]):
         )
 
     def ranking(self) -> list[int]:
+        """Rank per seat by the tie-break chain (§4.2); meaningful at any time."""
         keys = [self.tiebreak_key(s) for s in range(self.n)]
         return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+    def standings(self) -> list[int]:
+        """Seats best first by the meeting so far (shared ranks in seat order)."""
+        rank = self.ranking()
+        return sorted(range(self.n), key=lambda s: (rank[s], s))
 
     def undo_barrier(self, action: Action) -> bool:
         """A played card (shown face up, or committed face down in V2) and a taken
@@ -1027,232 +1092,21 @@ class TurfMasterState(State[Any]):
         return len(probe.results) != len(self.results)
 
     # --- views ----------------------------------------------------------------
-    def view(self, viewer: int | None = None) -> JSON:
-        """What ``viewer`` may see (spec §9); ``None`` is the public table.
+    def view(self, viewer: int | None = None) -> TurfMasterView:
+        """What ``viewer`` may see (spec §9); ``None`` is the public table."""
+        return build_view(self, viewer)
 
-        Horses are ints 1–8, cards ids such as "10b" or "J12", squares ids
-        "<lane>-<row>". Keys:
+    def private_turn(self) -> bool:
+        """A card turn, a blind choice (and the bonus) or a selection shows a hand (§9).
 
-        - ``game``: "turfmaster"; ``viewer``: the seat or None; ``players``: names;
-          ``options``: the variant switches; ``horses_per_player``.
-        - ``phase``: "deal" | "start_order" | "card" | "blind" | "roll" | "pace" |
-          "die" | "end" | "select" | "over".
-        - ``race``: 1–3 (during the selection: the race about to start);
-          ``races``: 3 (1 with quick race); ``round``: round number in the race;
-          ``round_kind``: "card" | "dice".
-        - ``current_player``: seat to act, -1 at chance, -2 when over.
-        - ``acting_horse``: horse whose owner decides now (card turn, blind choice,
-          die, end square, selection), else None.
-        - ``private``: True when the decision shows a hand (card turn, blind
-          choice, bonus, selection): the table shows a hand-off screen first if
-          the seat differs from the one that saw the last private screen.
-        - ``board``: {side: "A" | "B", name, lanes: 8, finish_row: F (the line lies
-          between rows F-1 and F), last_row, hurdle_rows, start_boxes: ["1-0", …],
-          squares: [{id, lane, row, segment ("start_straight" | "curve_1" |
-          "back_straight" | "curve_2" | "home_straight" | "run_out"), curve: bool,
-          hurdle: bool, box: lane on row 0 else None, past_finish: row >= F,
-          straight / behind / diag_in / diag_out: linked square ids or None,
-          span: rows the square covers, lap: row / rows (0 = start boxes),
-          x, y: centre on a stadium oval (bottom straight runs left to right,
-          bend 1 at the right, y grows downwards; out of scale)}]}. The board
-          dict is static and shared between views: do not mutate it.
-        - ``handicap``: {"1": 8, "2": 9, "3": 10} (position -> limit);
-          ``race_points``: [50, 30, 20, 10].
-        - ``horses``: per horse (id order) {horse, colour, owner, square (None
-          when not on the board), lane, row, status: "track" | "finished" |
-          "out" (fell), box: start box this race, position and limit (this
-          round's snapshot, None off track or between rounds), hand_count,
-          pile_count, discard: played cards in order (public), bonus_available:
-          bool (the bonus pair not yet taken; in V2 another seat learns of a
-          bonus taken face down only at the reveal, and hand_count then leaves
-          those two cards out), set_aside_count, chosen: V2 the rider has made
-          this horse's face-down choice (a card, or declining with an empty
-          hand) this round (bool), hand: the cards (own horses only,
-          else None), set_aside: own horses only, else None, chosen_card: V2 own
-          face-down card (else None), useless: own number cards above the limit
-          that applies now (this round's snapshot, or between rounds the limit
-          the horse would have now), jokers: own jokers in hand}.
-        - ``caps``: the top three positions of this round's snapshot:
-          [{position, limit, horses}] (only positions that are occupied).
-        - ``order``: this round's movement order; ``turn_index``: index of the horse
-          moving (or about to move) in ``order``; ``next_horse``: that horse or None.
-        - ``blind``: V2 only, else None: {queue: horses choosing face down in seat
-          order, index: how many have chosen, revealed: bool}.
-        - ``dice``: {roller: seat holding the dice right this round (None before the
-          first dice round), d1, d2 (None before the roll), pace: chosen value or
-          None, pace_options: [values] after the roll, last_roller}.
-        - ``move``: the move waiting for its end square, else None: {horse,
-          value, source: "card" | "dice", card, from, cost: C*, lost: value - C*,
-          ends: [square ids], falls: [ends that are a fall (V1 card round)]}.
-        - ``card_options``: at a card turn or blind choice of one of the viewer's
-          horses (own view only, else None): per playable card {card, value,
-          joker, too_high, cost, ends} — where it could end now (for V2 the
-          squares may change before it moves); V3 jokers are listed per value.
-        - ``die_options``: when an over-limit horse picks a die: [{value, cost,
-          ends}], else None.
-        - ``selection``: between races (phase "select"), else None: {horse,
-          queue: horses still choosing, keep: 10, to_set_aside: count}.
-        - ``finish_order``: horses that finished this race, in place order;
-          ``falls``: every fall of the game [{race, round, horse, seat, square}].
-        - ``results``: per finished race {race, rounds, places: [{place, horse,
-          seat, points}], eliminated: [{horse, seat, round, square}], points: per
-          seat this race, totals: meeting totals after it, boxes: next start
-          boxes}.
-        - ``points``: meeting total per seat; ``place_counts``: per seat
-          [1st, 2nd, 3rd, 4th]; ``ranking``: per seat rank when over, else None.
+        Decided from the phase alone, which is public.
         """
-        b = self.board
-        phase = self.phase
-        now_limits = self.limits if self.order else self.current_limits_safe()
-        horses = []
-        for h in self.horses:
-            i = h - 1
-            own = viewer is not None and self.owner(h) == viewer
-            sq = self.squares[i]
-            idx = b.index[sq] if sq is not None else None
-            hand = self.hands[i]
-            limit = now_limits[i]
-            chosen = self.chosen[i] if self.blind else None
-            # V2 before the reveal: another seat sees neither a bonus taken face down
-            # nor whether the choice was a card or declining (§9)
-            hidden_bonus = not own and phase == "blind" and h in self.blind_bonus
-            if phase == "blind":
-                done = h in self.blind_queue[: self.blind_index]
-            else:
-                done = chosen is not None
-            horses.append(
-                {
-                    "horse": h,
-                    "colour": COLOURS[h],
-                    "owner": self.owner(h),
-                    "square": sq,
-                    "lane": b.lane[idx] if idx is not None else None,
-                    "row": b.row[idx] if idx is not None else None,
-                    "status": self.status[i],
-                    "box": self.boxes.index(h) + 1 if h in self.boxes else None,
-                    "position": self.positions[i],
-                    "limit": self.limits[i],
-                    "hand_count": self.public_hand(h) if not own else len(hand),
-                    "pile_count": len(self.piles[i]),
-                    "discard": list(self.discards[i]),
-                    "bonus_available": hidden_bonus or not self.bonus_taken[i],
-                    "set_aside_count": len(self.aside[i]),
-                    "chosen": done,
-                    "hand": list(hand) if own else None,
-                    "set_aside": list(self.aside[i]) if own else None,
-                    "chosen_card": chosen[0] if own and chosen is not None else None,
-                    "useless": [
-                        c
-                        for c in hand
-                        if c not in JOKERS and limit is not None and CARD_VALUE[c] > limit
-                    ]
-                    if own
-                    else None,
-                    "jokers": [c for c in hand if c in JOKERS] if own else None,
-                }
-            )
-        caps = []
-        if self.order:
-            for pos in (1, 2, 3):
-                at = [h for h in self.order if self.positions[h - 1] == pos]
-                if at:
-                    caps.append({"position": pos, "limit": HANDICAP[pos], "horses": at})
-        acting = None if self.is_terminal() or self.is_chance() else self.acting_horse()
-        move = None
-        if phase == "end" and self.pending is not None:
-            pend = self.pending
-            fall = self.steeplechase and self.kind == "card"
-            move = {
-                "horse": pend["horse"],
-                "value": pend["value"],
-                "source": pend["source"],
-                "card": pend["card"],
-                "from": pend["from"],
-                "cost": pend["cost"],
-                "lost": pend["value"] - pend["cost"],
-                "ends": list(pend["ends"]),
-                "falls": [e for e in pend["ends"] if fall and b.hurdle[b.index[e]]],
-            }
-        card_options = None
-        if (
-            phase in ("card", "blind")
-            and acting is not None
-            and viewer is not None
-            and self.owner(acting) == viewer
-        ):
-            card_options = self._card_options(acting)
-        die_options = None
-        if phase == "die" and acting is not None and self.dice is not None:
-            die_options = []
-            for v in self.dice:
-                cost, ends = self.move_options(acting, v)
-                die_options.append({"value": v, "cost": cost, "ends": ends})
-        selection = None
-        if phase == "select" and self.select_queue:
-            h = self.select_queue[0]
-            selection = {
-                "horse": h,
-                "queue": list(self.select_queue),
-                "keep": HAND_SIZE,
-                "to_set_aside": len(self.hands[h - 1]) - HAND_SIZE,
-            }
-        blind = None
-        if self.blind:
-            blind = {
-                "queue": list(self.blind_queue) if phase == "blind" else [],
-                "index": self.blind_index if phase == "blind" else 0,
-                "revealed": self.revealed,
-            }
-        private = phase in ("card", "blind", "select") and acting is not None
-        next_horse = (
-            self.order[self.turn_index]
-            if self.order and self.turn_index < len(self.order) and phase != "over"
-            else None
-        )
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "horses_per_player": self.per,
-            "phase": phase,
-            "race": self.race,
-            "races": self.races,
-            "round": self.round,
-            "round_kind": self.kind,
-            "current_player": self.current_player(),
-            "acting_horse": acting,
-            "private": private,
-            "board": _BOARD_VIEWS["B" if self.steeplechase else "A"],
-            "handicap": {str(k): v for k, v in HANDICAP.items()},
-            "race_points": list(POINTS),
-            "horses": horses,
-            "caps": caps,
-            "order": list(self.order),
-            "turn_index": self.turn_index,
-            "next_horse": next_horse,
-            "blind": blind,
-            "dice": {
-                "roller": self.roller,
-                "d1": self.dice[0] if self.dice else None,
-                "d2": self.dice[1] if self.dice else None,
-                "pace": self.pace,
-                "pace_options": self.pace_options() if self.dice else [],
-                "last_roller": self.last_roller,
-            },
-            "move": move,
-            "card_options": card_options,
-            "die_options": die_options,
-            "selection": selection,
-            "finish_order": list(self.finish),
-            "falls": [
-                {k: f[k] for k in ("race", "round", "horse", "seat", "square")} for f in self.falls
-            ],
-            "results": copy.deepcopy(self.results),
-            "points": list(self.points),
-            "place_counts": [self.place_counts(s) for s in range(self.n)],
-            "ranking": self.ranking() if self.is_terminal() else None,
-        }
+        return self.phase in (Phase.CARD, Phase.BLIND, Phase.SELECT)
+
+    def holds_secrets(self, seat: int) -> bool:
+        """During the public parts of a race (roll, pace, die, end square) a rider may
+        look at their hands again; card turns and selections show them anyway."""
+        return self.phase in (Phase.ROLL, Phase.PACE, Phase.DIE, Phase.END)
 
     def current_limits_safe(self) -> list[int | None]:
         if self.phase in ("deal", "start_order") or not self.on_track():
@@ -1261,7 +1115,8 @@ class TurfMasterState(State[Any]):
             return [None] * len(self.hands)
         return self.current_limits()
 
-    def _card_options(self, h: int) -> list[dict[str, Any]]:
+    def card_options(self, h: int) -> list[CardOption]:
+        """Each card horse ``h`` may play now (V3: a joker once per value), where it goes."""
         limit = self.limits[h - 1]
         out = []
         for c in self.hands[h - 1]:
@@ -1270,7 +1125,7 @@ class TurfMasterState(State[Any]):
             for v in values:
                 too_high = not joker and limit is not None and v > limit
                 cost, ends = (0, []) if too_high else self.move_options(h, v, "card")
-                opt: dict[str, Any] = {
+                opt: CardOption = {
                     "card": c,
                     "value": v,
                     "joker": joker,
@@ -1282,86 +1137,20 @@ class TurfMasterState(State[Any]):
         return out
 
     # --- saving ---------------------------------------------------------------
-    _FIELDS = (
-        "players",
-        "options",
-        "per",
-        "phase",
-        "race",
-        "round",
-        "kind",
-        "decks",
-        "hands",
-        "piles",
-        "bonus",
-        "bonus_taken",
-        "discards",
-        "aside",
-        "squares",
-        "status",
-        "boxes",
-        "finish",
-        "falls",
-        "positions",
-        "limits",
-        "order",
-        "turn_index",
-        "blind_queue",
-        "blind_index",
-        "chosen",
-        "blind_bonus",
-        "revealed",
-        "dice",
-        "pace",
-        "roller",
-        "last_roller",
-        "pending",
-        "select_queue",
-        "results",
-        "points",
-    )
-
-    def to_json(self) -> JSON:
-        # A JSON round trip is a fast deep copy of this plain data.
-        data = {k: getattr(self, k) for k in self._FIELDS}
-        return {"game": self.game_id, **json.loads(json.dumps(data))}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Self:
-        if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise BadSave("this is not a TurfMaster state")
-        s = cls()
-        try:
-            for k in cls._FIELDS:
-                # blind_bonus came later: older saves without it had none pending
-                value = data.get(k, []) if k == "blind_bonus" else data[k]
-                setattr(s, k, copy.deepcopy(value))
-        except KeyError as exc:
-            raise BadSave(f"the TurfMaster state lacks {exc}") from None
-        if s.phase not in PHASES:
-            raise BadSave("the TurfMaster state has an unknown phase")
-        n = len(s.players)
-        if n not in HORSES_ALLOWED or s.per not in HORSES_ALLOWED[n]:
+    def _check_loaded(self) -> None:
+        n = len(self.players)
+        if n not in HORSES_ALLOWED or self.per not in HORSES_ALLOWED[n]:
             raise BadSave("the TurfMaster state has a wrong number of seats or horses")
-        total = n * s.per
-        per_horse = ("decks", "hands", "piles", "bonus", "discards", "aside", "squares", "status")
-        if any(len(getattr(s, k)) != total for k in per_horse) or len(s.points) != n:
+        total = n * self.per
+        per_horse = (
+            self.decks,
+            self.hands,
+            self.piles,
+            self.bonus,
+            self.discards,
+            self.aside,
+            self.squares,
+            self.status,
+        )
+        if any(len(part) != total for part in per_horse) or len(self.points) != n:
             raise BadSave("the TurfMaster state has damaged horse data")
-        return s
-
-
-def _board_view(side: str) -> dict[str, Any]:
-    b = SIDES[side]
-    return {
-        "side": side,
-        "name": SIDE_NAMES[side],
-        "lanes": 8,
-        "finish_row": b.finish,
-        "last_row": b.last_row,
-        "hurdle_rows": list(b.hurdle_rows),
-        "start_boxes": [f"{lane}-0" for lane in range(1, 9)],
-        "squares": b.layout,
-    }
-
-
-_BOARD_VIEWS: dict[str, dict[str, Any]] = {side: _board_view(side) for side in SIDES}

@@ -13,31 +13,15 @@ from pygames.turfmaster import GAME
 from pygames.turfmaster.bot import TurfMasterBot
 from pygames.turfmaster.state import TurfMasterState
 
-from .test_scenarios import dealt, place, play
+from .direct import dealt, place
+from .test_scenarios import play
 
 BOT = TurfMasterBot()
 
 
-class FakeWindow:
-    """Exposes only what a bot may use: ``view()``, ``legal_actions()`` and ``seat``."""
-
-    __slots__ = ("_view", "_legal", "seat")
-
-    def __init__(self, state: TurfMasterState, seat: int) -> None:
-        self._view = state.view(seat)
-        self._legal = state.legal_actions() if state.current_player() == seat else []
-        self.seat = seat
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._legal]
-
-
 def choose(state: TurfMasterState) -> dict[str, Any]:
     seat = state.current_player()
-    return BOT.choose(FakeWindow(state, seat), seat, random.Random(0))  # type: ignore[arg-type]
+    return BOT.choose(SeatWindow(state, seat), seat, random.Random(0))
 
 
 def test_registered_as_the_turfmaster_bot() -> None:
@@ -66,7 +50,7 @@ def test_only_legal_actions(n: int, per: int, options: dict[str, bool]) -> None:
             continue
         seat = state.current_player()
         if seat % 2 == 0:
-            action = BOT.choose(FakeWindow(state, seat), seat, rng)  # type: ignore[arg-type]
+            action = BOT.choose(SeatWindow(state, seat), seat, rng)
             choices += 1
             assert action in state.legal_actions()
         else:

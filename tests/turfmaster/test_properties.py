@@ -1,20 +1,21 @@
-"""Property tests: many random TurfMaster games with invariants checked after every step.
+"""Property tests: many random TurfMaster games with TurfMaster's invariants after every step.
 
 1,000 seeded random games: 100 for each of the ten setups (players × horses) the
 spec allows, with the variants cycling through default, Grand National, blind
-cards, free jokers, quick race and all of V1–V3 together. Plus seeded ``Match``
-save/replay round trips.
+cards, free jokers, quick race and all of V1–V3 together. The checks every game
+shares (refusals, chance, views as fresh typed JSON, secrets, saving) are the
+contract suite's (``tests/core/test_every_game.py``); here are the game's own:
+cards conserved, blocking, snapshots, the dice right, points, and what each seat's
+view hides (hands, set-aside and face-down cards, V2 bonuses until the reveal).
 """
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
-from pygames.core import IllegalAction, Match, RandomBot, SeatWindow, sample_outcome
+from pygames.core import sample_outcome
 from pygames.turfmaster import GAME
 from pygames.turfmaster.data import CARDS, HAND_SIZE, HANDICAP, MAX_ROUNDS, POINTS, SIDES
 from pygames.turfmaster.state import TurfMasterState
@@ -30,20 +31,6 @@ VARIANTS: list[dict[str, bool]] = [
     {"grand_national": True, "blind_cards": True, "free_jokers": True},
 ]
 ALL_CARDS = sorted(CARDS)
-JUNK: list[Any] = [
-    {"type": "pass"},
-    {"type": "fly"},
-    {"type": "play_card", "horse": 9, "card": "3a"},
-    {"type": "play_card", "horse": 1, "card": "13a"},
-    {"type": "choose_pace", "value": 13},
-    {"type": "choose_die", "horse": 1, "value": 7},
-    {"type": "choose_end", "horse": 1, "square": "9-9"},
-    {"type": "set_aside", "horse": 1, "card": "ZZ"},
-    {"type": "take_bonus"},
-    {"type": "decline_bonus", "horse": 1, "extra": 1},
-    {"horse": 1},
-    "play",
-]
 
 
 def check_invariants(s: TurfMasterState, full: bool = True) -> None:
@@ -109,12 +96,7 @@ def check_invariants(s: TurfMasterState, full: bool = True) -> None:
     assert awarded <= sum(POINTS) * len(s.results), "at most 110 points per race"
     assert sum(s.points) == awarded, "meeting totals are the sum of race points"
     if not s.is_terminal() and not s.is_chance():
-        legal = s.legal_actions()
-        assert legal and 0 <= s.current_player() < len(s.players), "a decision has actions"
-        assert len(legal) >= 2, "single-action decisions are applied automatically"
-    if s.is_chance():
-        outcomes = s.chance_outcomes()
-        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9, "chance sums to 1"
+        assert len(s.legal_actions()) >= 2, "single-action decisions are applied automatically"
     if s.is_terminal():
         assert len(s.results) == s.races, "the meeting has all its races"
         assert sorted(s.ranking())[0] == 1
@@ -124,8 +106,6 @@ def check_views(s: TurfMasterState) -> None:
     """No view shows another seat's hand, set-aside cards, face-down card or any pile."""
     for viewer in [None, *range(len(s.players))]:
         view = s.view(viewer)
-        assert view["board"]["squares"], "the board is drawn from the view"
-        view = json.loads(json.dumps({k: v for k, v in view.items() if k != "board"}))
         for h in view["horses"]:
             own = viewer is not None and h["owner"] == viewer
             if not own:
@@ -142,25 +122,6 @@ def check_views(s: TurfMasterState) -> None:
             assert viewer is not None and view["current_player"] == viewer
 
 
-def check_refusal(s: TurfMasterState, rng: random.Random) -> None:
-    """An illegal action is refused and leaves the state exactly as it was."""
-    before = s.to_json()
-    candidates = [a for a in JUNK if not s.is_legal(a)]
-    h = s.acting_horse() if not s.is_chance() else None
-    if h is not None:
-        foreign = [c for c in CARDS if c not in s.hands[h - 1]]
-        candidates += [{"type": "play_card", "horse": h, "card": c} for c in foreign[:3]]
-        candidates += [{"type": "set_aside", "horse": h, "card": c} for c in foreign[:2]]
-        other = [o for o in s.horses if o != h]
-        candidates.append({"type": "play_card", "horse": rng.choice(other), "card": "3a"})
-    if s.is_chance():
-        candidates.append({"type": "dice_roll", "d1": 0, "d2": 7})
-    action = rng.choice(candidates)
-    with pytest.raises(IllegalAction):
-        s.apply(action)
-    assert s.to_json() == before, "refused action leaves the state unchanged"
-
-
 def play_checked(n: int, per: int, options: dict[str, bool], seed: int) -> TurfMasterState:
     rng = random.Random(seed)
     s = GAME.new_state([f"P{i}" for i in range(n)], {"horses_per_player": per, **options})
@@ -173,14 +134,7 @@ def play_checked(n: int, per: int, options: dict[str, bool], seed: int) -> TurfM
             continue
         check_invariants(s, full=s.phase != last_phase)
         last_phase = s.phase
-        r = rng.random()
-        if r < 0.01:
-            check_refusal(s, rng)
-        elif r < 0.015:
-            data = s.to_json()
-            again = TurfMasterState.from_json(json.loads(json.dumps(data)))
-            assert again == s and again.to_json() == data, "to_json/from_json round trip"
-        elif r < 0.02 and not s.is_chance():
+        if rng.random() < 0.02 and not s.is_chance():
             check_views(s)
         if s.is_chance():
             s.apply(sample_outcome(s.chance_outcomes(), rng))
@@ -200,28 +154,3 @@ def test_random_games_keep_invariants(n: int, per: int) -> None:
         options = VARIANTS[g % len(VARIANTS)]
         s = play_checked(n, per, options, seed=g * 1009 + n * 31 + per)
         assert s.is_terminal()
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_match_replays_to_equal_state(seed: int) -> None:
-    rng = random.Random(seed)
-    n, per = SETUPS[seed % len(SETUPS)]
-    options = {"horses_per_player": per, **VARIANTS[seed % len(VARIANTS)]}
-    seats = [rng.choice(["human", "computer"]) for _ in range(n)]
-    m = Match("turfmaster", [f"P{i}" for i in range(n)], options, seed, seats)
-    stop = rng.randrange(100, 1500)
-    bot = RandomBot()
-    while not m.is_over() and len(m.history) < stop:
-        if m.is_computer_turn():
-            m.play_computer()
-        else:
-            seat = m.current_player()
-            action = bot.choose(SeatWindow(m.state, seat), seat, rng)
-            m.play(action)
-        assert isinstance(m.state, TurfMasterState)
-        check_invariants(m.state)
-    saved = json.loads(json.dumps(m.to_json()))
-    again = Match.from_json(saved)
-    assert again.state == m.state
-    assert again.history == m.history
-    assert again.to_json() == m.to_json()

@@ -22,8 +22,10 @@ from paddock_web.table import GameContext  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
 from pygames.turfmaster import GAME  # noqa: E402
-from pygames.turfmaster.data import CARDS, SIDES  # noqa: E402
+from pygames.turfmaster.data import SIDES  # noqa: E402
 from pygames.turfmaster.state import TurfMasterState  # noqa: E402
+from tests.turfmaster import script  # noqa: E402  (positions reached by play)
+from tests.turfmaster.test_scenarios import steeplechase_to_2_34  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -217,12 +219,15 @@ def test_every_event_is_told_in_both_languages() -> None:
                 assert text and "tm_" not in text and "{" not in text, (event, text)
 
 
-def test_option_values_follow_the_player_count() -> None:
-    values = [0, 1, 2, 3, 4]
-    assert table.option_values("horses_per_player", values, 2) == [0, 2, 3, 4]
-    assert table.option_values("horses_per_player", values, 3) == [0, 2]
-    assert table.option_values("horses_per_player", values, 4) == [0, 1, 2]
-    assert table.option_values("horses_per_player", values, 6) == [0, 1]
+def test_horses_per_player_offered_follow_the_player_count() -> None:
+    option = next(o for o in GAME.options if o.name == "horses_per_player")
+    assert option.values_for(2) == (0, 2, 3, 4)
+    assert option.values_for(3) == (0, 2)
+    assert option.values_for(4) == (0, 1, 2)
+    assert option.values_for(6) == (0, 1)
+    for n in (2, 3, 5):
+        with pytest.raises(ValueError):
+            GAME.new_state([f"P{i}" for i in range(n)], {"horses_per_player": 1 if n < 4 else 2})
 
 
 def test_card_turn_preview_and_end_squares_on_the_board() -> None:
@@ -273,26 +278,27 @@ def test_hooks_in_the_interlude_view() -> None:
     )
     html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
     assert "Race 1" in html and "Meeting total" in html
-    assert not table.has_private(view, 0) or view["phase"] in table.RACE_PHASES
+    # between races (selection, or the next race's first card turn) nobody peeks: those
+    # turns show the hand anyway
+    assert view["holds_secrets"] == [False, False]
 
 
 # --- the drawn table, rendered straight from views ----------------------------------------
-def table_state(
-    n: int, squares: dict[int, str], kind: str = "card", **options: Any
-) -> TurfMasterState:
-    """Race 1 dealt in canonical order, then the horses put on ``squares`` (others fell)."""
-    state = GAME.new_state([f"P{i}" for i in range(n)], options)
-    assert isinstance(state, TurfMasterState)
-    for h in state.horses:
-        for i, card in enumerate(CARDS):
-            state.apply({"type": "deck_shuffle", "horse": h, "position": i + 1, "card": card})
-    for h in state.horses:
-        state.apply({"type": "start_order", "box": h, "horse": h})
-    for h in state.horses:
-        state.squares[h - 1] = squares.get(h)
-        state.status[h - 1] = "track" if h in squares else "out"
-    state._begin_round(kind, [])
-    return state
+def staggered(n: int, per: int = 0, **options: Any) -> TurfMasterState:
+    """Reached by play: every horse runs 36 strides straight in its own lane (cards 8, 7,
+    7; dice paced 7), which staggers them by two rows a lane: 1-50, 2-48, 3-46 …"""
+    horses = range(1, n * (per or 1) + 1)
+    s = script.deal(n, per, hands=dict.fromkeys(horses, ["8a", "7a", "7b"]), **options)
+    script.rounds(
+        s,
+        script.same("8a", *horses),
+        (3, 4, 7),
+        script.same("7a", *horses),
+        (3, 4, 7),
+        script.same("7b", *horses),
+    )
+    assert s.phase == "roll"
+    return s
 
 
 def context(state: TurfMasterState, viewer: int | None, lang: str = "en") -> GameContext:
@@ -308,12 +314,13 @@ def context(state: TurfMasterState, viewer: int | None, lang: str = "en") -> Gam
 
 
 def test_track_is_drawn_from_the_board_data_on_both_sides() -> None:
-    flat = table_state(4, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"})
+    flat = staggered(4)
+    assert script.where(flat) == {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"}
     html = str(table.track(flat.view(None), context(flat, None)))
     assert 'class="sq sq-box"' in html and 'class="finish-line"' in html
     assert "Start" in html and "Finish" in html
     assert "hurdle-bar" not in html and "sq-hurdle" not in html
-    steeple = table_state(4, {1: "1-40"}, grand_national=True)
+    steeple = script.deal(4, grand_national=True)
     html_b = str(table.track(steeple.view(None), context(steeple, None, "de")))
     assert html_b.count('class="hurdle-bar"') == 6 and 'class="sq sq-hurdle"' in html_b
     for side, state in (("A", flat), ("B", steeple)):
@@ -336,8 +343,8 @@ def test_track_is_drawn_from_the_board_data_on_both_sides() -> None:
 
 
 def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> None:
-    state = table_state(2, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44", 5: "5-40"}, "dice")
-    assert state.positions[:5] == [1, 2, 3, 4, 5]
+    state = staggered(2, 3)
+    assert state.positions == [1, 2, 3, 4, 5, 6]
     html = str(table.track(state.view(None), context(state, None)))
     tokens = re.findall(r'<g class="tm-horse (pc\d)[^"]*"[^>]*data-horse="(\d)"', html)
     assert sorted(tokens, key=lambda t: t[1]) == [
@@ -346,6 +353,7 @@ def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> Non
         ("pc0", "3"),
         ("pc1", "4"),
         ("pc1", "5"),
+        ("pc1", "6"),
     ]
     caps = re.findall(r'<g class="cap"[^>]*>.*?<text y="6">(\d+)</text>', html)
     assert caps == ["8", "9", "10"], "only positions 1–3 carry a handicap cap"
@@ -353,7 +361,28 @@ def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> Non
 
 
 def test_running_order_repeats_the_field_in_large_type() -> None:
-    state = table_state(2, {1: "1-40", 2: "2-48", 3: "3-46", 4: "4-50", 5: "5-44"}, "dice")
+    # Reached by play: each horse's own cards (horse 4 a joker) over two dice rounds
+    cards = {
+        1: ["3a", "3b", "4a"],
+        2: ["8a", "8b", "4a"],
+        3: ["8a", "8b", "4a"],
+        4: ["8a", "8b", "J10"],
+        5: ["8a", "7a", "7b"],
+        6: ["3a", "3b", "3c"],
+    }
+    state = script.deal(2, 3, hands=cards)
+    for i in range(3):
+        script.card_round(state, {h: c[i] for h, c in cards.items()})
+        if i < 2:
+            script.dice_round(state, 4, 4, 8)
+    assert script.where(state) == {
+        1: "1-40",
+        2: "2-48",
+        3: "3-46",
+        4: "4-50",
+        5: "5-44",
+        6: "6-28",
+    }
     html = str(table.board(state.view(None), context(state, None)))
     strip = html[html.index('data-testid="running-order"') :]
     strip = strip[: strip.index("</ol>")]
@@ -367,6 +396,7 @@ def test_running_order_repeats_the_field_in_large_type() -> None:
         ("3", "0", "3"),
         ("4", "1", "5"),
         ("5", "0", "1"),
+        ("6", "1", "6"),
     ]
     assert re.findall(r'<span class="cap">≤(\d+)</span>', strip) == ["8", "9", "10"]
     de = str(table.board(state.view(None), context(state, None, "de")))
@@ -377,7 +407,7 @@ def test_running_order_repeats_the_field_in_large_type() -> None:
 
 
 def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
-    state = table_state(4, {1: "1-50", 2: "2-48", 3: "3-46", 4: "4-44"}, "dice")
+    state = staggered(4)
     state.apply({"type": "dice_roll", "d1": 5, "d2": 6})
     roller = state.current_player()
     ctx = context(state, roller)
@@ -385,7 +415,7 @@ def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
     assert [b["data-testid"] for b in controls(html)] == ["pace-5", "pace-6", "pace-11"]
     assert "over the limit of horse(s) 1, 2, 3" in html
     board_html = str(table.track(state.view(None), ctx))
-    assert board_html.count('class="tm-die') == 2
+    assert board_html.count('class="die tm-die') == 2
     state.apply({"type": "choose_pace", "value": 11})
     owner = state.current_player()
     html = str(table.actions(state.view(None), context(state, owner, "de")))
@@ -394,9 +424,8 @@ def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
 
 
 def test_a_fall_is_shown_on_the_board_in_the_log_and_in_the_results() -> None:
-    state = table_state(4, {1: "2-34", 2: "1-10", 3: "3-10", 4: "5-10"}, grand_national=True)
-    state.hands[0] = ["4a", "7a"]
-    state.apply({"type": "play_card", "horse": 1, "card": "7a"})
+    state = steeplechase_to_2_34(True, ["4a", "7b"])  # horse 1 alone on 2-34 (S20)
+    state.apply({"type": "play_card", "horse": 1, "card": "7b"})
     assert state.phase == "end"
     view = state.view(None)
     assert view["move"]["falls"] == ["1-38", "2-38", "3-38"]
@@ -409,7 +438,7 @@ def test_a_fall_is_shown_on_the_board_in_the_log_and_in_the_results() -> None:
         assert word in (table.describe(fell, state.players, Catalogue(lang)) or "")
     html = str(table.track(state.view(None), context(state, None)))
     assert 'class="fall-mark"' in html
-    state._end_race([])
+    script.run_race(state, {})  # the others run home
     res = str(table.results_detail(state.view(None), context(state, None)))
     assert 'class="fell"' in res
 
@@ -422,8 +451,7 @@ def controls(html: str) -> list[dict[str, str]]:
 
 
 def test_the_bonus_button_is_offered_once_per_game() -> None:
-    state = table_state(4, {1: "1-50", 2: "2-40", 3: "3-36", 4: "4-36"})
-    state.hands[0] = ["3a", "9a"]
+    state = script.deal(4)  # horse 1's first card turn, its bonus pair J11 and J12
     for lang in ("en", "de"):
         html = str(table.actions(state.view(0), context(state, 0, lang)))
         assert 'data-testid="take-bonus"' in html and "tm_" not in html
@@ -431,4 +459,4 @@ def test_the_bonus_button_is_offered_once_per_game() -> None:
     html = str(table.actions(state.view(0), context(state, 0)))
     assert 'data-testid="take-bonus"' not in html
     assert 'data-testid="card-1-J12"' in html, "the bonus cards join the hand"
-    assert html.count('class="tm-card') == 4
+    assert html.count('class="tm-card') == 12, "ten cards and the bonus pair"

@@ -10,10 +10,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames.turfmaster.data import HORSES_ALLOWED
+from pygames.turfmaster.view import (
+    BoardView,
+    CardOption,
+    HorseView,
+    MoveView,
+    Square,
+    TurfMasterView,
+    board_squares,
+)
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .parts import action_button, die_face
 from .table import GameContext, initial, rules_paragraphs, seat_name
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
@@ -24,7 +33,6 @@ VIEWBOX = "-1000 -585 2000 1170"
 TOKEN_R = 17
 
 PEEK_KEY = "tm_my_hand"  # the button that shows a player their own hand
-RACE_PHASES = ("roll", "pace", "die", "end")
 
 
 # --- geometry ---------------------------------------------------------------------------
@@ -35,8 +43,8 @@ def _pt(x: float, y: float) -> str:
 class Geometry:
     """Polygons and centres of one board side, computed once from the view's board."""
 
-    def __init__(self, board: dict[str, Any]) -> None:
-        squares = board["squares"]
+    def __init__(self, board: BoardView) -> None:
+        squares = board_squares(board["side"])
         segs: dict[str, list[int]] = {}
         for sq in squares:
             lo_hi = segs.setdefault(sq["segment"], [sq["row"], sq["row"]])
@@ -49,7 +57,7 @@ class Geometry:
             bottom += range(lo, hi + 1)
         self.bottom = {r: i for i, r in enumerate(bottom)}
         self.n_bottom = len(bottom)
-        self.finish_row = int(board["finish_row"])
+        self.finish_row = board["finish_row"]
         self.hurdle_rows = list(board["hurdle_rows"])
         self.poly: dict[str, str] = {}
         self.xy: dict[str, tuple[float, float]] = {}
@@ -68,16 +76,19 @@ class Geometry:
             rows.sort()
         for sq in squares:  # unit vector pointing backwards along the lane
             x, y = self.xy[sq["id"]]
-            if sq["behind"]:
-                bx, by = self.xy[sq["behind"]]
-            else:
-                nx, ny = self.xy[sq["straight"]]
+            behind, ahead = sq["behind"], sq["straight"]
+            if behind is not None:
+                bx, by = self.xy[behind]
+            elif ahead is not None:  # a start box: mirror the square in front
+                nx, ny = self.xy[ahead]
                 bx, by = 2 * x - nx, 2 * y - ny
+            else:
+                bx, by = x, y
             d = math.hypot(bx - x, by - y) or 1.0
             self.back[sq["id"]] = ((bx - x) / d, (by - y) / d)
         self.static = self._static(squares)
 
-    def _polygon(self, sq: dict[str, Any]) -> str:
+    def _polygon(self, sq: Square) -> str:
         lane, r, span, seg = sq["lane"], sq["row"], sq["span"], sq["segment"]
         rin, rout = RAIL + (lane - 1) * WIDTH, RAIL + lane * WIDTH
         first, last = self.segs[seg]
@@ -113,7 +124,7 @@ class Geometry:
     def path_of(self, sids: list[str]) -> str:
         return "".join(f"M{self.poly[s]}Z" for s in sids)
 
-    def _static(self, squares: list[dict[str, Any]]) -> Markup:
+    def _static(self, squares: list[Square]) -> Markup:
         odd = [s["id"] for s in squares if s["lane"] % 2 and not s["hurdle"] and s["box"] is None]
         even = [
             s["id"] for s in squares if not s["lane"] % 2 and not s["hurdle"] and s["box"] is None
@@ -179,8 +190,8 @@ class Geometry:
 _GEOMETRY: dict[str, Geometry] = {}
 
 
-def geometry(board: dict[str, Any]) -> Geometry:
-    side = str(board["side"])
+def geometry(board: BoardView) -> Geometry:
+    side = board["side"]
     if side not in _GEOMETRY:
         _GEOMETRY[side] = Geometry(board)
     return _GEOMETRY[side]
@@ -206,34 +217,16 @@ def card_label(card: str, cat: Catalogue) -> str:
     return card.rstrip("abcd")
 
 
-def _horse(view: Any, horse: int) -> dict[str, Any]:
-    info: dict[str, Any] = view["horses"][horse - 1]
-    return info
+def _horse(view: TurfMasterView, horse: int) -> HorseView:
+    return view["horses"][horse - 1]
 
 
 # --- the hooks the site calls ------------------------------------------------------------
-def turn_is_secret(public_view: Any) -> bool:
-    """A card turn, a blind choice, the bonus or the selection shows a hand (spec §9)."""
-    return bool(public_view["private"])
-
-
-def has_private(view: Any, seat: int) -> bool:
-    """During the public parts of a race a rider may look at their own hands."""
-    return view["phase"] in RACE_PHASES
-
-
-def option_values(name: str, values: list[Any], n_players: int) -> list[Any]:
-    if name == "horses_per_player":
-        allowed = HORSES_ALLOWED.get(n_players, ())
-        return [v for v in values if v == 0 or v in allowed]
-    return values
-
-
-def score_text(view: Any, seat: int, ctx: GameContext) -> str:
+def score_text(view: TurfMasterView, seat: int, ctx: GameContext) -> str:
     return ctx.t("tm_points", n=view["points"][seat])
 
 
-def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
+def player_extra(view: TurfMasterView, seat: int, ctx: GameContext) -> Markup:
     t = ctx.t
     items = []
     for info in view["horses"]:
@@ -256,7 +249,7 @@ def player_extra(view: Any, seat: int, ctx: GameContext) -> Markup:
     return h("ul", {"class": "tm-stable", "aria-label": t("tm_stable")}, items)
 
 
-def status_text(view: Any, ctx: GameContext) -> str:
+def status_text(view: TurfMasterView, ctx: GameContext) -> str:
     t = ctx.t
     head = t("tm_race_of", race=view["race"], races=view["races"])
     phase = view["phase"]
@@ -291,7 +284,7 @@ def status_text(view: Any, ctx: GameContext) -> str:
 
 
 # --- the board --------------------------------------------------------------------------
-def _selected_option(view: Any, ctx: GameContext) -> dict[str, Any] | None:
+def _selected_option(view: TurfMasterView, ctx: GameContext) -> dict[str, Any] | None:
     picked = ctx.local.get("card")
     for opt in view.get("card_options") or []:
         if f"{opt['card']}:{opt['value']}" == picked:
@@ -299,16 +292,11 @@ def _selected_option(view: Any, ctx: GameContext) -> dict[str, Any] | None:
     return None
 
 
-def _targets(view: Any, ctx: GameContext) -> dict[str, int]:
-    """End square -> index of its legal ``choose_end`` action."""
-    return {a["square"]: i for i, a in enumerate(ctx.legal) if a["type"] == "choose_end"}
-
-
-def board(view: Any, ctx: GameContext) -> Markup:
+def board(view: TurfMasterView, ctx: GameContext) -> Markup:
     return join(track(view, ctx), running_order(view, ctx), horse_table(view, ctx))
 
 
-def running_order(view: Any, ctx: GameContext) -> Markup | None:
+def running_order(view: TurfMasterView, ctx: GameContext) -> Markup | None:
     """The field in race order in large type: the board's horses are small on a phone or
     a projector, so the order and the top three's handicap caps are repeated here."""
     t = ctx.t
@@ -356,7 +344,7 @@ def running_order(view: Any, ctx: GameContext) -> Markup | None:
     )
 
 
-def track(view: Any, ctx: GameContext) -> Markup:
+def track(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     geo = geometry(view["board"])
     players = ctx.players
@@ -415,29 +403,10 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 {"class": "preview", "d": geo.path_of([e for e in opt["ends"] if e in geo.poly])},
             )
         )
-    # The end squares to choose from: real controls.
-    targets = _targets(view, ctx)
+    # The end squares to choose from: real controls (only those the viewer may play).
     move = view["move"]
-    falls = set(move["falls"]) if move else set()
-    for sid, i in targets.items():
-        fall = sid in falls
-        label = t("tm_end_fall" if fall else "tm_end_here", square=square_name(sid, ctx.cat))
-        parts.append(
-            h(
-                "path",
-                {
-                    "class": classes("target", fall and "fall"),
-                    "d": f"M{geo.poly[sid]}Z",
-                    "role": "button",
-                    "tabindex": "0",
-                    "aria-label": label,
-                    "data-act": "play",
-                    "data-arg": str(i),
-                    "data-testid": f"sq-{sid}",
-                },
-                h("title", {}, label),
-            )
-        )
+    targets = [] if move is None else _end_targets(move, geo, ctx)
+    parts.extend(targets)
     if move and not targets:  # someone else chooses: show the candidates calmly
         parts.append(
             h(
@@ -452,13 +421,13 @@ def track(view: Any, ctx: GameContext) -> Markup:
     caps = {hh: c["limit"] for c in view["caps"] for hh in c["horses"]}
     tokens = []
     for info in view["horses"]:
-        sid = info["square"]
-        if sid is None or sid not in geo.xy:
+        at = info["square"]
+        if at is None or at not in geo.xy:
             continue
-        x, y = geo.xy[sid]
+        x, y = geo.xy[at]
         horse, seat = info["horse"], info["owner"]
         name = horse_name(horse, seat, players, ctx.cat)
-        label = t("tm_horse_at", horse=name, square=square_name(sid, ctx.cat))
+        label = t("tm_horse_at", horse=name, square=square_name(at, ctx.cat))
         if info["position"] is not None:
             label += " · " + t("tm_pos_long", pos=info["position"])
         cap = caps.get(horse)
@@ -482,11 +451,11 @@ def track(view: Any, ctx: GameContext) -> Markup:
                 cap is not None
                 and h(
                     "g",
-                    {"class": "cap", "transform": _cap_at(geo, sid)},
+                    {"class": "cap", "transform": _cap_at(geo, at)},
                     h("rect", {"x": -13, "y": -12, "width": 26, "height": 22, "rx": 6}),
                     h("text", {"y": 6}, str(cap)),
                 ),
-                _slide(view, geo, horse, sid, ctx) if ctx.motion else None,
+                _slide(geo, horse, at, ctx) if ctx.motion else None,
             )
         )
     parts.extend(tokens)
@@ -506,13 +475,39 @@ def track(view: Any, ctx: GameContext) -> Markup:
     )
 
 
+def _end_targets(move: MoveView, geo: Geometry, ctx: GameContext) -> list[Markup]:
+    out = []
+    for sid in move["ends"]:
+        play = ctx.play_attrs({"type": "choose_end", "horse": move["horse"], "square": sid})
+        if play is None:
+            continue
+        falls = sid in move["falls"]
+        label = ctx.t("tm_end_fall" if falls else "tm_end_here", square=square_name(sid, ctx.cat))
+        out.append(
+            h(
+                "path",
+                {
+                    "class": classes("target", falls and "fall"),
+                    "d": f"M{geo.poly[sid]}Z",
+                    "role": "button",
+                    "tabindex": "0",
+                    "aria-label": label,
+                    **play,
+                    "data-testid": f"sq-{sid}",
+                },
+                h("title", {}, label),
+            )
+        )
+    return out
+
+
 def _cap_at(geo: Geometry, sid: str) -> str:
     """The handicap cap sits just behind the horse (that square is always free, P12)."""
     ux, uy = geo.back[sid]
     return f"translate({ux * 28:.1f} {uy * 28:.1f})"
 
 
-def _slide(view: Any, geo: Geometry, horse: int, sid: str, ctx: GameContext) -> Markup | None:
+def _slide(geo: Geometry, horse: int, sid: str, ctx: GameContext) -> Markup | None:
     """SMIL motion along the destination lane from the square the horse just left."""
     for event in ctx.fresh:
         if event["type"] == "moved" and event["horse"] == horse and event["to"] == sid:
@@ -533,27 +528,12 @@ def _slide(view: Any, geo: Geometry, horse: int, sid: str, ctx: GameContext) -> 
     return None
 
 
-def _die(value: int | None, x: float, tumble: bool, used: bool) -> Markup:
-    pips = {
-        1: [(0, 0)],
-        2: [(-14, -14), (14, 14)],
-        3: [(-14, -14), (0, 0), (14, 14)],
-        4: [(-14, -14), (14, -14), (-14, 14), (14, 14)],
-        5: [(-14, -14), (14, -14), (0, 0), (-14, 14), (14, 14)],
-        6: [(-14, -15), (14, -15), (-14, 0), (14, 0), (-14, 15), (14, 15)],
-    }
-    return h(
-        "g",
-        {
-            "class": classes("tm-die", tumble and "tumble", used and "used"),
-            "transform": f"translate({x} -135)",
-        },
-        h("rect", {"x": -32, "y": -32, "width": 64, "height": 64, "rx": 11}),
-        [h("circle", {"cx": px, "cy": py, "r": 6}) for px, py in pips.get(value or 0, [])],
-    )
+def _die(value: int | None, x: float, tumble: bool) -> Markup:
+    """A die of the dice round, centred at (x, -135) in the infield."""
+    return die_face(value, x - 32, -135 - 32, 64, classes("tm-die", tumble and "tumble"))
 
 
-def _infield(view: Any, ctx: GameContext) -> Markup:
+def _infield(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     parts: list[Markup] = []
     kind = t("tm_kind_card") if view["round_kind"] == "card" else t("tm_kind_dice")
@@ -574,8 +554,8 @@ def _infield(view: Any, ctx: GameContext) -> Markup:
     dice = view["dice"]
     if dice["d1"] is not None and view["round_kind"] == "dice":
         tumble = any(e["type"] == "dice_rolled" for e in ctx.fresh)
-        parts.append(_die(dice["d1"], -45, tumble, False))
-        parts.append(_die(dice["d2"], 45, tumble, False))
+        parts.append(_die(dice["d1"], -45, tumble))
+        parts.append(_die(dice["d2"], 45, tumble))
         if dice["pace"] is not None:
             parts.append(
                 h(
@@ -630,7 +610,7 @@ def _infield(view: Any, ctx: GameContext) -> Markup:
     return h("g", {"class": "infield"}, parts)
 
 
-def _legend(view: Any, ctx: GameContext) -> Markup:
+def _legend(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     side = t(f"tm_side_{view['board']['side']}")
     return join(
@@ -660,7 +640,7 @@ def _legend(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def horse_table(view: Any, ctx: GameContext) -> Markup:
+def horse_table(view: TurfMasterView, ctx: GameContext) -> Markup:
     """Every horse in movement order, with its public facts (a readable twin of the board)."""
     t = ctx.t
     order = list(view["order"]) or [i["horse"] for i in view["horses"]]
@@ -719,13 +699,14 @@ def horse_table(view: Any, ctx: GameContext) -> Markup:
 
 
 # --- actions ----------------------------------------------------------------------------
-def actions(view: Any, ctx: GameContext) -> Markup:
+def actions(view: TurfMasterView, ctx: GameContext) -> Markup:
+    """Just the controls: at a card turn or selection the shell frames them with the
+    rider's private panel (the acting horse's hand, :func:`private_panel`)."""
     phase = view["phase"]
-    seat = view["current_player"]
     if phase in ("card", "blind"):
-        return private_frame(view, seat, ctx, _card_turn(view, ctx), only=view["acting_horse"])
+        return _card_turn(view, ctx)
     if phase == "select":
-        return private_frame(view, seat, ctx, _selection(view, ctx), only=view["acting_horse"])
+        return _selection(view, ctx)
     if phase == "pace":
         return _pace(view, ctx)
     if phase == "die":
@@ -735,41 +716,25 @@ def actions(view: Any, ctx: GameContext) -> Markup:
     return join()
 
 
-def _button(
-    ctx: GameContext, action: dict[str, Any], text: str, testid: str, cls: str = ""
-) -> Markup | None:
-    i = ctx.index_of(action)
-    if i is None:
-        return None
-    return h(
-        "button",
-        {
-            "type": "button",
-            "class": cls or None,
-            "data-act": "play",
-            "data-arg": str(i),
-            "data-testid": testid,
-        },
-        text,
-    )
-
-
-def _card_turn(view: Any, ctx: GameContext) -> Markup:
+def _card_turn(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
-    horse = int(view["acting_horse"])
+    horse = view["acting_horse"]
+    if horse is None:
+        return join()
     info = _horse(view, horse)
     options = view["card_options"] or []
     picked = _selected_option(view, ctx)
     useless = set(info["useless"] or [])
-    first: dict[str, dict[str, Any]] = {}
+    free_jokers = view["options"]["free_jokers"]
+    first: dict[str, CardOption] = {}
     for opt in options:
         first.setdefault(opt["card"], opt)
     tiles = []
     for card, opt in first.items():
         key = f"{card}:{opt['value']}"
         on = picked is not None and picked["card"] == card
-        joker = bool(opt["joker"])
-        free = joker and bool(view["options"].get("free_jokers"))
+        joker = opt["joker"]
+        free = joker and free_jokers
         mark = (
             (t("tm_joker_free") if free else t("tm_joker"))
             if joker
@@ -801,15 +766,17 @@ def _card_turn(view: Any, ctx: GameContext) -> Markup:
             )
         )
     bonus = join(
-        _button(ctx, {"type": "take_bonus", "horse": horse}, t("tm_take_bonus"), "take-bonus"),
-        _button(
+        action_button(
+            ctx, {"type": "take_bonus", "horse": horse}, t("tm_take_bonus"), "take-bonus"
+        ),
+        action_button(
             ctx, {"type": "decline_bonus", "horse": horse}, t("tm_decline_bonus"), "decline-bonus"
         ),
     )
     detail: list[Markup | None] = []
     note_p: Markup | None = None
     if picked is not None:
-        if picked["joker"] and view["options"].get("free_jokers"):
+        if picked["joker"] and free_jokers:
             values = [o for o in options if o["card"] == picked["card"]]
             detail.append(
                 h(
@@ -851,12 +818,12 @@ def _card_turn(view: Any, ctx: GameContext) -> Markup:
         if view["phase"] == "blind":
             note += " " + t("tm_note_blind")
         note_p = h("p", {"class": "note", "aria-live": "polite"}, note)
-        action: dict[str, Any] = {"type": "play_card", "horse": horse, "card": picked["card"]}
-        if picked["joker"] and view["options"].get("free_jokers"):
+        action: dict[str, object] = {"type": "play_card", "horse": horse, "card": picked["card"]}
+        if picked["joker"] and free_jokers:
             action["value"] = picked["value"]
         key = "tm_play_blind" if view["phase"] == "blind" else "tm_play_card"
         detail.append(
-            _button(
+            action_button(
                 ctx,
                 action,
                 t(key, card=card_label(picked["card"], ctx.cat), value=picked["value"]),
@@ -893,22 +860,23 @@ def _card_turn(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def _selection(view: Any, ctx: GameContext) -> Markup:
+def _selection(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     sel = view["selection"]
-    horse = int(sel["horse"])
+    if sel is None:
+        return join()
+    horse = sel["horse"]
     info = _horse(view, horse)
-    buttons = []
-    for card in info["hand"] or []:
-        b = _button(
+    buttons = [
+        action_button(
             ctx,
             {"type": "set_aside", "horse": horse, "card": card},
             card_label(card, ctx.cat),
             f"aside-{horse}-{card}",
             classes("tm-card", card.startswith("J") and "joker"),
         )
-        if b is not None:
-            buttons.append(b)
+        for card in info["hand"] or []
+    ]
     return join(
         h("p", {}, t("tm_select_prompt", horse=horse, n=sel["to_set_aside"], keep=sel["keep"])),
         h(
@@ -919,72 +887,64 @@ def _selection(view: Any, ctx: GameContext) -> Markup:
     )
 
 
-def _pace(view: Any, ctx: GameContext) -> Markup:
+def _pace(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     dice = view["dice"]
-    d1, d2 = dice["d1"], dice["d2"]
-    limits = {i["horse"]: i["limit"] for i in view["horses"] if i["limit"] is not None}
     buttons = []
-    for v in dice["pace_options"]:
-        over = [str(hh) for hh, lim in limits.items() if v > lim]
-        text = (
-            t("tm_pace_sum", value=v)
-            if v == d1 + d2 and v not in (d1, d2)
-            else t("tm_pace_die", value=v)
-        )
-        if over:
-            text += " — " + t("tm_pace_over", horses=", ".join(over))
-        buttons.append(_button(ctx, {"type": "choose_pace", "value": v}, text, f"pace-{v}"))
+    for choice in dice["pace_choices"]:
+        v = choice["value"]
+        text = t("tm_pace_sum", value=v) if choice["is_sum"] else t("tm_pace_die", value=v)
+        if choice["over_limit"]:
+            horses = ", ".join(str(hh) for hh in choice["over_limit"])
+            text += " — " + t("tm_pace_over", horses=horses)
+        buttons.append(action_button(ctx, {"type": "choose_pace", "value": v}, text, f"pace-{v}"))
     return join(
-        h("p", {}, t("tm_choose_pace", d1=d1, d2=d2)),
+        h("p", {}, t("tm_choose_pace", d1=dice["d1"], d2=dice["d2"])),
         h("div", {"class": "choices", "role": "group"}, buttons),
     )
 
 
-def _die_choice(view: Any, ctx: GameContext) -> Markup:
+def _die_choice(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     horse = view["acting_horse"]
+    if horse is None:
+        return join()
     info = _horse(view, horse)
-    buttons = []
-    for opt in view["die_options"] or []:
-        text = t(
-            "tm_die_option",
-            value=opt["value"],
-            squares=", ".join(square_name(e, ctx.cat) for e in opt["ends"]),
+    buttons = [
+        action_button(
+            ctx,
+            {"type": "choose_die", "horse": horse, "value": opt["value"]},
+            t(
+                "tm_die_option",
+                value=opt["value"],
+                squares=", ".join(square_name(e, ctx.cat) for e in opt["ends"]),
+            ),
+            f"die-{opt['value']}",
         )
-        buttons.append(
-            _button(
-                ctx,
-                {"type": "choose_die", "horse": horse, "value": opt["value"]},
-                text,
-                f"die-{opt['value']}",
-            )
-        )
+        for opt in view["die_options"] or []
+    ]
     return join(
         h("p", {}, t("tm_choose_die", horse=horse, pace=view["dice"]["pace"], limit=info["limit"])),
         h("div", {"class": "choices", "role": "group"}, buttons),
     )
 
 
-def _end_choice(view: Any, ctx: GameContext) -> Markup:
+def _end_choice(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     move = view["move"]
+    if move is None:
+        return join()
     falls = set(move["falls"])
-    buttons = []
-    for a in ctx.legal:
-        if a["type"] != "choose_end":
-            continue
-        sid = a["square"]
-        key = "tm_end_fall" if sid in falls else "tm_end_here"
-        buttons.append(
-            _button(
-                ctx,
-                a,
-                t(key, square=square_name(sid, ctx.cat)),
-                f"end-{sid}",
-                classes(sid in falls and "danger"),
-            )
+    buttons = [
+        action_button(
+            ctx,
+            {"type": "choose_end", "horse": move["horse"], "square": sid},
+            t("tm_end_fall" if sid in falls else "tm_end_here", square=square_name(sid, ctx.cat)),
+            f"end-{sid}",
+            classes(sid in falls and "danger"),
         )
+        for sid in move["ends"]
+    ]
     lost = t("tm_lost", n=move["lost"]) if move["lost"] else ""
     return join(
         h(
@@ -999,7 +959,7 @@ def _end_choice(view: Any, ctx: GameContext) -> Markup:
 
 
 # --- private panel --------------------------------------------------------------------
-def _hand_list(info: dict[str, Any], ctx: GameContext) -> Markup:
+def _hand_list(info: HorseView, ctx: GameContext) -> Markup:
     t = ctx.t
     useless = set(info["useless"] or [])
     cards = [
@@ -1029,58 +989,43 @@ def _hand_list(info: dict[str, Any], ctx: GameContext) -> Markup:
     return h("div", {"class": "tm-hand static"}, cards or t("tm_none"))
 
 
-def private_frame(
-    view: Any, seat: int, ctx: GameContext, inner: Markup | None = None, only: int | None = None
-) -> Markup:
-    """The owner's framed panel: the hands of their horses (one horse at its own turn)."""
+def private_panel(view: TurfMasterView, seat: int, ctx: GameContext) -> Markup:
+    """The hands of the seat's horses; at its own card turn or selection only the acting
+    horse's, so the controls beside it concern that one hand alone."""
     t = ctx.t
+    only = view["acting_horse"] if view["private_turn"] else None
     blocks = []
-    if inner is None:
-        for info in view["horses"]:
-            if info["owner"] != seat or (only is not None and info["horse"] != only):
-                continue
-            extra = []
-            if info["bonus_available"]:
-                extra.append(t("tm_bonus_left"))
-            if info["set_aside"]:
-                extra.append(
-                    t(
-                        "tm_set_aside_list",
-                        cards=", ".join(card_label(c, ctx.cat) for c in info["set_aside"]),
-                    )
-                )
-            if info["chosen_card"]:
-                extra.append(t("tm_chosen_card", card=card_label(info["chosen_card"], ctx.cat)))
-            blocks.append(
-                h(
-                    "div",
-                    {"class": "tm-own"},
-                    h(
-                        "h4",
-                        {},
-                        h("span", {"class": f"hnum pc{seat}"}, str(info["horse"])),
-                        " ",
-                        t("tm_hand_of", horse=info["horse"]),
-                    ),
-                    _hand_list(info, ctx),
-                    extra and h("p", {"class": "note"}, " · ".join(extra)),
+    for info in view["horses"]:
+        if info["owner"] != seat or (only is not None and info["horse"] != only):
+            continue
+        extra = []
+        if info["bonus_available"]:
+            extra.append(t("tm_bonus_left"))
+        if info["set_aside"]:
+            extra.append(
+                t(
+                    "tm_set_aside_list",
+                    cards=", ".join(card_label(c, ctx.cat) for c in info["set_aside"]),
                 )
             )
-    return h(
-        "section",
-        {
-            "class": f"private pc{seat}",
-            "data-testid": f"private-{seat}",
-            "aria-label": t("private_of", name=ctx.players[seat]),
-        },
-        h("h3", {}, t("private_of", name=ctx.players[seat])),
-        blocks,
-        inner,
-    )
-
-
-def private_panel(view: Any, seat: int, ctx: GameContext) -> Markup:
-    return private_frame(view, seat, ctx)
+        if info["chosen_card"]:
+            extra.append(t("tm_chosen_card", card=card_label(info["chosen_card"], ctx.cat)))
+        blocks.append(
+            h(
+                "div",
+                {"class": "tm-own"},
+                h(
+                    "h4",
+                    {},
+                    h("span", {"class": f"hnum pc{seat}"}, str(info["horse"])),
+                    " ",
+                    t("tm_hand_of", horse=info["horse"]),
+                ),
+                _hand_list(info, ctx),
+                extra and h("p", {"class": "note"}, " · ".join(extra)),
+            )
+        )
+    return join(*blocks)
 
 
 # --- words ------------------------------------------------------------------------------
@@ -1179,7 +1124,7 @@ def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "tm_rules_")
 
 
-def results_detail(view: Any, ctx: GameContext) -> Markup:
+def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     players = ctx.players
     races = []
@@ -1234,8 +1179,7 @@ def results_detail(view: Any, ctx: GameContext) -> Markup:
     if view["results"]:
         last = view["results"][-1]
         totals = last["totals"]
-        order = sorted(range(len(players)), key=lambda s: (-totals[s], s))
-        for s in order:
+        for s in view["standings"]:
             won = last["points"][s]
             totals_rows.append(
                 h(

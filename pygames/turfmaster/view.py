@@ -1,0 +1,435 @@
+"""TurfMaster's view: what one seat (or the public table) may see, as typed data (spec §9).
+
+Horses are ints 1–8, cards ids such as ``"10b"`` or ``"J12"``, squares ids
+``"<lane>-<row>"``. :func:`build_view` makes fresh data on every call: editing a
+view never changes the game or the next view. The board's ~1,000 squares are the
+same in every state, so a view names the side and :func:`board_squares` gives
+them (a fresh copy too).
+
+>>> from pygames.turfmaster import GAME
+>>> view = GAME.new_state(["Ann", "Ben"]).view(None)
+>>> view["phase"], view["horses_per_player"], view["board"]["side"]
+('deal', 3, 'A')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, TypedDict, cast
+
+from ..core.view import BaseView
+from .data import CARD_VALUE, COLOURS, HAND_SIZE, HANDICAP, JOKERS, POINTS, SIDE_NAMES, SIDES
+
+if TYPE_CHECKING:
+    from .state import TurfMasterState
+
+Status = Literal["track", "finished", "out"]
+"""On the board, placed in this race, or fallen at a hurdle (V1)."""
+RoundKind = Literal["card", "dice"]
+
+
+class TurfMasterOptions(TypedDict):
+    """The variant switches of this game (spec §5)."""
+
+    horses_per_player: int  # as chosen: 0 = the default for the table size
+    grand_national: bool  # V1: side B with six hurdles
+    blind_cards: bool  # V2: cards chosen face down, then revealed
+    free_jokers: bool  # V3: a joker's value is chosen 9–12
+    quick_race: bool  # V4: a single race
+
+
+class Square(TypedDict):
+    """One square of a board side (spec §1.6) with its place on the drawn oval."""
+
+    id: str
+    lane: int
+    row: int
+    segment: str  # start_straight, curve_1, back_straight, curve_2, home_straight, run_out
+    curve: bool
+    hurdle: bool
+    box: int | None  # the start box on row 0, else None
+    past_finish: bool  # row >= F
+    straight: str | None  # the square directly in front
+    behind: str | None  # the square directly behind
+    diag_in: str | None  # the next square of the lane inside
+    diag_out: str | None  # the next square of the lane outside
+    span: int  # rows the square covers
+    lap: float  # row / rows (0 = start boxes)
+    x: float  # centre on a stadium oval out of scale: bottom straight left to right,
+    y: float  # bend 1 at the right, y grows downwards
+
+
+class BoardView(TypedDict):
+    """The board side in play. Its ~1,000 squares are static data, the same for every
+    state, so they are not repeated in every view: :func:`board_squares` gives them."""
+
+    side: Literal["A", "B"]
+    name: str
+    lanes: int
+    finish_row: int  # F: the line lies between rows F-1 and F
+    last_row: int
+    hurdle_rows: list[int]
+    start_boxes: list[str]
+
+
+class HorseView(TypedDict):
+    """One horse, public facts plus its owner's secrets (None for other viewers)."""
+
+    horse: int
+    colour: str
+    owner: int
+    square: str | None  # None when not on the board
+    lane: int | None
+    row: int | None
+    status: Status
+    box: int | None  # start box this race
+    position: int | None  # this round's snapshot (P3); None off track or between rounds
+    limit: int | None  # the handicap of that snapshot
+    hand_count: int  # V2: a bonus taken face down is not counted until the reveal
+    pile_count: int
+    discard: list[str]  # played cards in order (public)
+    bonus_available: bool  # the bonus pair not yet taken (V2: others learn at the reveal)
+    set_aside_count: int
+    chosen: bool  # V2: this horse's face-down choice is made this round
+    hand: list[str] | None  # own horses only
+    set_aside: list[str] | None  # own horses only
+    chosen_card: str | None  # V2: own face-down card
+    useless: list[str] | None  # own number cards above the limit that applies now
+    jokers: list[str] | None  # own jokers in hand
+
+
+class Cap(TypedDict):
+    """An occupied top-three position of this round's snapshot and its limit."""
+
+    position: int
+    limit: int
+    horses: list[int]
+
+
+class BlindView(TypedDict):
+    """V2: the riders choosing face down this card round."""
+
+    queue: list[int]  # horses choosing, in seat order
+    index: int  # how many have chosen
+    revealed: bool
+
+
+class PaceChoice(TypedDict):
+    """One pace the roller may choose, and the horses it would put over their limit."""
+
+    value: int
+    is_sum: bool  # the sum of two different dice (not one die's value)
+    over_limit: list[int]  # these horses' owners then pick a die instead (P9)
+
+
+class DiceView(TypedDict):
+    roller: int | None  # seat holding the dice right this round (None before the first)
+    d1: int | None  # None before the roll
+    d2: int | None
+    pace: int | None
+    pace_options: list[int]  # after the roll
+    pace_choices: list[PaceChoice]  # the same values, with what each means for the field
+    last_roller: int | None
+
+
+# "from" is a Python keyword: this TypedDict is declared in the functional form.
+MoveView = TypedDict(
+    "MoveView",
+    {
+        "horse": int,
+        "value": int,
+        "source": RoundKind,
+        "card": str | None,
+        "from": str | None,
+        "cost": int,  # C*: the points the farthest paths use
+        "lost": int,  # value - cost
+        "ends": list[str],
+        "falls": list[str],  # the ends that are a fall (V1 card round)
+    },
+)
+"""The move waiting for its end square (P14)."""
+
+
+class CardOption(TypedDict):
+    """A card the acting horse may play (V3: a joker once per value) and where it goes."""
+
+    card: str
+    value: int
+    joker: bool
+    too_high: bool  # a number card over the limit: the horse stands still
+    cost: int
+    ends: list[str]  # where it could end now (V2: squares may change before it moves)
+
+
+class DieOption(TypedDict):
+    value: int
+    cost: int
+    ends: list[str]
+
+
+class SelectionView(TypedDict):
+    """Between races (P20): the horse setting cards aside."""
+
+    horse: int
+    queue: list[int]  # horses still choosing
+    keep: int
+    to_set_aside: int
+
+
+class FallView(TypedDict):
+    race: int
+    round: int
+    horse: int
+    seat: int
+    square: str
+
+
+class Place(TypedDict):
+    place: int
+    horse: int
+    seat: int
+    points: int
+
+
+class Eliminated(TypedDict):
+    horse: int
+    seat: int
+    round: int
+    square: str
+
+
+class RaceResult(TypedDict):
+    """One finished race."""
+
+    race: int
+    rounds: int
+    places: list[Place]
+    eliminated: list[Eliminated]
+    points: list[int]  # per seat, this race
+    totals: list[int]  # meeting totals after it
+    boxes: list[int]  # the next race's start boxes
+
+
+class TurfMasterView(BaseView[RaceResult]):
+    """The whole table as one viewer may see it.
+
+    ``phase``: "deal" | "start_order" | "card" | "blind" | "roll" | "pace" | "die" |
+    "end" | "select" | "over"; ``private_turn`` is true at a card turn, a blind choice
+    or a selection (they show a hand); ``holds_secrets`` during the public parts of a
+    race (roll, pace, die, end square), when a rider may look at their hands again.
+    """
+
+    options: TurfMasterOptions
+    horses_per_player: int
+    race: int  # 1–3 (during the selection: the race about to start)
+    races: int  # 3 (1 with quick race)
+    round: int  # round number in the race
+    round_kind: RoundKind
+    acting_horse: int | None  # whose owner decides now (card, blind, die, end, selection)
+    board: BoardView
+    handicap: dict[str, int]  # position ("1", "2", "3") -> limit
+    race_points: list[int]  # by place
+    horses: list[HorseView]  # in horse-id order
+    caps: list[Cap]
+    order: list[int]  # this round's movement order (P4)
+    turn_index: int  # index in ``order`` of the horse moving (or about to)
+    next_horse: int | None
+    blind: BlindView | None  # V2 only
+    dice: DiceView
+    move: MoveView | None
+    card_options: list[CardOption] | None  # own card turn or blind choice only
+    die_options: list[DieOption] | None  # when an over-limit horse picks a die
+    selection: SelectionView | None
+    finish_order: list[int]  # horses placed this race, in place order
+    falls: list[FallView]  # every fall of the game
+    points: list[int]  # meeting total per seat
+    place_counts: list[list[int]]  # per seat: 1st, 2nd, 3rd, 4th places
+    standings: list[int]  # seats best first by the tie-break chain (§4.2) so far
+    ranking: list[int] | None  # per seat once over
+
+
+def board_squares(side: Literal["A", "B"]) -> list[Square]:
+    """Every square of a board side, as fresh data (what a table draws once per side).
+
+    >>> squares = board_squares("B")
+    >>> len(squares), squares[0]["id"], sum(sq["hurdle"] for sq in squares)
+    (848, '1-0', 48)
+    """
+    # A shallow copy per square is a full copy: their values are text and numbers.
+    return [cast(Square, dict(sq)) for sq in SIDES[side].layout]
+
+
+def board_view(side: Literal["A", "B"]) -> BoardView:
+    b = SIDES[side]
+    return {
+        "side": side,
+        "name": SIDE_NAMES[side],
+        "lanes": 8,
+        "finish_row": b.finish,
+        "last_row": b.last_row,
+        "hurdle_rows": list(b.hurdle_rows),
+        "start_boxes": [f"{lane}-0" for lane in range(1, 9)],
+    }
+
+
+def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
+    """What ``viewer`` may see (``None``: the public table), as fresh data."""
+    b = state.board
+    phase = state.phase
+    now_limits = state.limits if state.order else state.current_limits_safe()
+    horses: list[HorseView] = []
+    for h in state.horses:
+        i = h - 1
+        own = viewer is not None and state.owner(h) == viewer
+        sq = state.squares[i]
+        idx = b.index[sq] if sq is not None else None
+        hand = state.hands[i]
+        limit = now_limits[i]
+        chosen = state.chosen[i] if state.blind else None
+        # V2 before the reveal: another seat sees neither a bonus taken face down
+        # nor whether the choice was a card or declining (§9)
+        hidden_bonus = not own and phase == "blind" and h in state.blind_bonus
+        if phase == "blind":
+            done = h in state.blind_queue[: state.blind_index]
+        else:
+            done = chosen is not None
+        horses.append(
+            {
+                "horse": h,
+                "colour": COLOURS[h],
+                "owner": state.owner(h),
+                "square": sq,
+                "lane": b.lane[idx] if idx is not None else None,
+                "row": b.row[idx] if idx is not None else None,
+                "status": state.status[i],
+                "box": state.boxes.index(h) + 1 if h in state.boxes else None,
+                "position": state.positions[i],
+                "limit": state.limits[i],
+                "hand_count": state.public_hand(h) if not own else len(hand),
+                "pile_count": len(state.piles[i]),
+                "discard": list(state.discards[i]),
+                "bonus_available": hidden_bonus or not state.bonus_taken[i],
+                "set_aside_count": len(state.aside[i]),
+                "chosen": done,
+                "hand": list(hand) if own else None,
+                "set_aside": list(state.aside[i]) if own else None,
+                "chosen_card": str(chosen[0]) if own and chosen is not None else None,
+                "useless": [
+                    c
+                    for c in hand
+                    if c not in JOKERS and limit is not None and CARD_VALUE[c] > limit
+                ]
+                if own
+                else None,
+                "jokers": [c for c in hand if c in JOKERS] if own else None,
+            }
+        )
+    caps: list[Cap] = []
+    if state.order:
+        for pos in (1, 2, 3):
+            at = [h for h in state.order if state.positions[h - 1] == pos]
+            if at:
+                caps.append({"position": pos, "limit": HANDICAP[pos], "horses": at})
+    acting = None if state.is_terminal() or state.is_chance() else state.acting_horse()
+    move: MoveView | None = None
+    if phase == "end" and state.pending is not None:
+        pend = state.pending
+        move = {
+            "horse": pend["horse"],
+            "value": pend["value"],
+            "source": pend["source"],
+            "card": pend["card"],
+            "from": pend["from"],
+            "cost": pend["cost"],
+            "lost": pend["value"] - pend["cost"],
+            "ends": list(pend["ends"]),
+            "falls": [e for e in pend["ends"] if state.is_fall(e, pend["cost"])],
+        }
+    card_options = None
+    if (
+        phase in ("card", "blind")
+        and acting is not None
+        and viewer is not None
+        and state.owner(acting) == viewer
+    ):
+        card_options = state.card_options(acting)
+    die_options: list[DieOption] | None = None
+    if phase == "die" and acting is not None and state.dice is not None:
+        die_options = []
+        for v in state.dice:
+            cost, ends = state.move_options(acting, v)
+            die_options.append({"value": v, "cost": cost, "ends": ends})
+    selection: SelectionView | None = None
+    if phase == "select" and state.select_queue:
+        h = state.select_queue[0]
+        selection = {
+            "horse": h,
+            "queue": list(state.select_queue),
+            "keep": HAND_SIZE,
+            "to_set_aside": len(state.hands[h - 1]) - HAND_SIZE,
+        }
+    blind: BlindView | None = None
+    if state.blind:
+        blind = {
+            "queue": list(state.blind_queue) if phase == "blind" else [],
+            "index": state.blind_index if phase == "blind" else 0,
+            "revealed": state.revealed,
+        }
+    next_horse = (
+        state.order[state.turn_index]
+        if state.order and state.turn_index < len(state.order) and phase != "over"
+        else None
+    )
+    dice = state.dice
+    return {
+        **state.base_view(viewer),
+        "options": {
+            "horses_per_player": int(state.options.get("horses_per_player", 0)),
+            "grand_national": state.steeplechase,
+            "blind_cards": state.blind,
+            "free_jokers": state.free_jokers,
+            "quick_race": state.races == 1,
+        },
+        "horses_per_player": state.per,
+        "race": state.race,
+        "races": state.races,
+        "round": state.round,
+        "round_kind": state.kind,
+        "acting_horse": acting,
+        "board": board_view("B" if state.steeplechase else "A"),
+        "handicap": {str(k): v for k, v in HANDICAP.items()},
+        "race_points": list(POINTS),
+        "horses": horses,
+        "caps": caps,
+        "order": list(state.order),
+        "turn_index": state.turn_index,
+        "next_horse": next_horse,
+        "blind": blind,
+        "dice": {
+            "roller": state.roller,
+            "d1": dice[0] if dice else None,
+            "d2": dice[1] if dice else None,
+            "pace": state.pace,
+            "pace_options": state.pace_options() if dice else [],
+            "pace_choices": state.pace_choices() if dice else [],
+            "last_roller": state.last_roller,
+        },
+        "move": move,
+        "card_options": card_options,
+        "die_options": die_options,
+        "selection": selection,
+        "finish_order": list(state.finish),
+        "falls": [
+            {
+                "race": f["race"],
+                "round": f["round"],
+                "horse": f["horse"],
+                "seat": f["seat"],
+                "square": f["square"],
+            }
+            for f in state.falls
+        ],
+        "points": list(state.points),
+        "place_counts": [state.place_counts(s) for s in range(state.n)],
+        "standings": state.standings(),
+        "ranking": state.ranking() if state.is_terminal() else None,
+    }
