@@ -483,9 +483,6 @@ class State(ABC, Generic[V]):
 
     def clone(self) -> Self:
         """An independent copy (the one way to copy a state)."""
-        if not dataclasses.is_dataclass(self):  # TRANSITION: until every game is a dataclass
-            twin: Self = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-            return twin
         return self._from_fields(copy_plain(self._saved_values()))
 
     def to_json(self) -> JSON:

@@ -538,8 +538,7 @@ class App:
         """Whether the choice due now is secret (the engine says so in its public view)."""
         assert self.match is not None
         state = self.match.state
-        legacy = getattr(TABLES[self.match.game_id], "turn_is_secret", None)  # TRANSITION
-        return state.private_turn() or (legacy is not None and legacy(state.view(None)))
+        return state.private_turn()
 
     def peek_pending(self) -> int | None:
         request = self.local.get("peek_request")

@@ -12,6 +12,7 @@ from pygames.finish_line.view import FinishLineView
 from pygames.gambler.view import GamblerView
 from pygames.homestretch.view import HomestretchView
 from pygames.royal_turf.view import RoyalTurfView
+from pygames.turfmaster.view import TurfMasterView
 
 from . import finish_line, gambler, homestretch, royal_turf, turfmaster
 from .table import Table
@@ -20,7 +21,7 @@ _finish_line: Table[FinishLineView] = finish_line
 _gambler: Table[GamblerView] = gambler
 _homestretch: Table[HomestretchView] = homestretch
 _royal_turf: Table[RoyalTurfView] = royal_turf
-_turfmaster: Table[Any] = turfmaster
+_turfmaster: Table[TurfMasterView] = turfmaster
 
 TABLES: dict[str, Table[Any]] = {
     "finish_line": _finish_line,

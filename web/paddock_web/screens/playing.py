@@ -152,8 +152,7 @@ def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Marku
     cards = []
     for i, name in enumerate(app.match.players):
         peek = None
-        legacy = getattr(table, "has_private", None)  # TRANSITION
-        holds = view.get("holds_secrets", [False] * 9)[i] or (legacy and legacy(view, i))
+        holds = view["holds_secrets"][i]
         if holds and app.match.seats[i] == "human":
             peek = h(
                 "button",
