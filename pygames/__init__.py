@@ -9,7 +9,8 @@ True
 True
 """
 
-from . import finish_line, gambler, homestretch, royal_turf, turfmaster  # noqa: F401
+# The games themselves are imported when first asked for (get_game, games), so that
+# importing pygames stays cheap.
 from .core import (
     CATALOGUE,
     BadSave,

@@ -74,4 +74,7 @@ def register_bot(game_id: str, bot: Bot) -> None:
 
 def bot_for(game_id: str) -> Bot:
     """The game's own computer player, or the random bot if it has none."""
+    from .registry import load  # the game's package registers its computer player
+
+    load(game_id)
     return _BOTS.get(game_id, RandomBot())
