@@ -120,13 +120,14 @@ def _marker_chip(
     )
 
 
-def _share_badge(card: str) -> Markup:
+def _share_badge(card: str, *, secret: bool = False) -> Markup:
     horse = card_horse(card)
     return h(
         "span",
         {
             "class": classes("share", f"g-{GROUP_KEYS[GROUP[horse]]}", card[0] == "R" and "red"),
             "title": horse_label(horse),
+            "data-card": card if secret else None,
         },
         str(horse),
     )
@@ -172,12 +173,8 @@ def player_extra(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
             if info["shares"]
             else t("hs_no_shares")
         )
-        if phase in ("claims", "betting"):
-            bits += [
-                " · ",
-                t("hs_limit_short", n=info["marker_limit"]),
-                info["bets_submitted"] and h("span", {"class": "done-mark"}, " ✓"),
-            ]
+        if phase == "betting" and info["bets_submitted"]:
+            bits.append(h("span", {"class": "done-mark", "title": t("hs_bets_done")}, " ✓"))
     return h("span", {"class": "hs-extra", "data-colour": colour}, bits)
 
 
@@ -346,6 +343,9 @@ HEIGHT = TOP + 11 * LANE + 4
 RUNNER_R = 17
 
 
+BETWEEN_RACES = ("deal", "draft", "ghost", "display", "buying", "blind")
+
+
 def board(view: HomestretchView, ctx: GameContext) -> Markup:
     return h(
         "div",
@@ -353,8 +353,9 @@ def board(view: HomestretchView, ctx: GameContext) -> Markup:
         h(
             "div",
             {"class": "hs-band"},
-            race_card(view, ctx),
-            finish_and_dice(view, ctx),
+            # The draft and the market come before a race card is turned: only their panel.
+            view["phase"] not in BETWEEN_RACES and race_card(view, ctx),
+            view["phase"] not in BETWEEN_RACES and finish_and_dice(view, ctx),
             phase_panel(view, ctx),
         ),
         track(view, ctx),
@@ -492,7 +493,9 @@ def _cell_chips(
         if i >= CHIP_SLOTS:
             continue
         cx = x0 + RATE_W + CHIP / 2 + 2 + (i % CHIPS_PER_ROW) * (CHIP + 2)
-        cy = y0 + 6 + CHIP / 2 + (i // CHIPS_PER_ROW) * (CHIP + 3)
+        rows = 1 if len(markers) <= CHIPS_PER_ROW else 2
+        top = y0 + LANE / 2 - (rows * CHIP + (rows - 1) * 3) / 2  # centred in the cell
+        cy = top + CHIP / 2 + (i // CHIPS_PER_ROW) * (CHIP + 3)
         if i == CHIP_SLOTS - 1 and len(markers) > CHIP_SLOTS:
             chips.append(h("text", {"x": cx, "y": cy + 4, "class": "more"}, f"+{len(markers) - i}"))
             continue
@@ -571,7 +574,14 @@ def _bet_cells(view: HomestretchView, ctx: GameContext) -> list[Markup]:
                 h("title", {}, label),
                 h(
                     "rect",
-                    {"x": x0 + 1, "y": y0 + 3, "width": CELL_W - 2, "height": LANE - 6, "rx": 5},
+                    {
+                        "x": x0 + 1,
+                        "y": y0 + 3,
+                        "width": CELL_W - 2,
+                        "height": LANE - 6,
+                        "rx": 5,
+                        "class": "cell-bg",
+                    },
                 ),
                 h(
                     "text",
@@ -1109,9 +1119,16 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
             )
             for i, card in enumerate(view["draft"]["hand"] or [])
         ]
-        return join(
-            h("p", {"class": "hs-help"}, t("hs_pick_help")),
-            h("div", {"class": "choices hand", "role": "group", "data-testid": "hand"}, picks),
+        # (the turn banner says what to do; the shell's first-decision tip says why)
+        return h(
+            "div",
+            {
+                "class": "choices hand",
+                "role": "group",
+                "aria-label": t("hs_pick_help"),
+                "data-testid": "hand",
+            },
+            picks,
         )
     if phase == "claims":
         keep: dict[str, object] = {"type": "bet_order_claim", "player": me, "choice": "KEEP"}
@@ -1123,7 +1140,7 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
             text = t("hs_cut_btn", target=ctx.players[target])
             items.append(action_button(ctx, cut, text, f"claim-cut-{target}"))
         return join(
-            h("p", {}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
+            h("p", {"class": "hs-help"}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
             h("div", {"class": "choices", "role": "group"}, items),
         )
     if phase == "betting":
@@ -1137,20 +1154,20 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
             action_button(
                 ctx,
                 {**buy, "choice": "BUY_FACEUP", "card": card["card"]},
-                t(
-                    "hs_buy_btn",
-                    horse=horse_label(card["horse"]),
-                    price=money(ctx.cat, card["cost"]),
+                # the card itself, as in the draft; its name says "Buy" first
+                join(
+                    h("span", {"class": "sr-only"}, t("hs_buy_word"), " "),
+                    _card_face(card, ctx, secret=False),
                 ),
                 f"buy-{card['card']}",
-                "",
+                "pick",
                 **{"data-focus": i == 0 or None},
             )
             for i, card in enumerate(b["display"])
         ]
         blind = t("hs_blind_btn", price=money(ctx.cat, b["blind_price"] or 0))
-        items.append(action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind"))
-        items.append(
+        others = [
+            action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind"),
             action_button(
                 ctx,
                 {**buy, "choice": "PASS"},
@@ -1158,11 +1175,11 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
                 "buy-pass",
                 "",
                 **{"data-focus": not b["display"] or None},
-            )
-        )
+            ),
+        ]
         return join(
-            h("p", {}, t("hs_buy_help", money=money(ctx.cat, view["seats"][seat]["money"]))),
-            h("div", {"class": "choices", "role": "group"}, items),
+            items and h("div", {"class": "choices hand", "role": "group"}, items),
+            h("div", {"class": "choices", "role": "group"}, others),
         )
     return join()
 
@@ -1189,34 +1206,38 @@ def race_controls(view: HomestretchView, ctx: GameContext) -> Markup:
         offers.append((stop, t(key), f"reroll-{choice}", "primary" if choice == "REROLL" else ""))
     for horse in turn["bonus_targets"]:
         bonus: dict[str, object] = {"type": "bonus_target", "player": me, "horse": horse}
-        text = t("hs_bonus_btn", horse=horse_label(horse), n=turn["bonus_squares"])
-        offers.append((bonus, text, f"bonus-{horse}", ""))
+        # a row of horse numbers (the help above says how far the chosen one runs)
+        offers.append((bonus, str(horse), f"bonus-{horse}", "small bonus"))
     legal = [o for o in offers if ctx.index_of(o[0]) is not None]
     # The roller decides again and again: focus stays on the first choice of each turn.
     items = [
-        action_button(ctx, action, text, testid, cls, **{"data-focus": i == 0 or None})
+        action_button(
+            ctx,
+            action,
+            text,
+            testid,
+            cls,
+            **{
+                "data-focus": i == 0 or None,
+                "aria-label": t("hs_bonus_btn", horse=horse_label(int(text)), n=n)
+                if action["type"] == "bonus_target" and (n := turn["bonus_squares"])
+                else None,
+            },
+        )
         for i, (action, text, testid, cls) in enumerate(legal)
     ]
-    help_key = {
-        "move_choice": "hs_move_help",
-        "reroll_or_stop": "hs_reroll_help",
-        "bonus_target": "hs_bonus_help",
-    }.get(pending or "", "hs_move_help")
-    return join(
-        h(
-            "p",
-            {"class": classes("hs-help", pending != "bonus_target" and "optional")},
-            t(
-                help_key,
-                a=dice["a"] if dice else 0,
-                b=dice["b"] if dice else 0,
-                h=dice["sum"] if dice else 0,
-                d=dice["difference"] if dice else 0,
-                n=turn["bonus_squares"] or 0,
-            ),
+    # The turn banner says what was rolled; only the bonus move needs a word more (the
+    # distance comes from the dice difference).
+    bonus_help = pending == "bonus_target" and h(
+        "p",
+        {"class": "hs-help"},
+        t(
+            "hs_bonus_help",
+            d=dice["difference"] if dice else 0,
+            n=turn["bonus_squares"] or 0,
         ),
-        h("div", {"class": "choices", "role": "group"}, items),
     )
+    return join(bonus_help or None, h("div", {"class": "choices", "role": "group"}, items))
 
 
 def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
@@ -1259,7 +1280,7 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
         {"type": "confirm_bets", "player": _me(view)},
         t("hs_confirm_bets"),
         "confirm-bets",
-        "primary big",
+        "primary",
         **{"data-focus": True},
     )
     parts: list[Markup] = []
@@ -1291,7 +1312,8 @@ def private_panel(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
             {"class": "kept", "data-colour": view["colours"][seat]},
             t("hs_kept"),
             " ",
-            [_card_face(c, ctx) for c in kept] or t("hs_none"),
+            # small badges (the horse and its group), each the card it stands for
+            [_share_badge(c["card"], secret=True) for c in kept] or t("hs_none"),
             " ",
             kept
             and h(
