@@ -310,7 +310,7 @@ def test_table_draws_track_card_circles_and_board(
     labels = re.findall(r'<text ([^>]*)class="circle-label"([^>]*)>([^<]+)<', html)
     assert [text for _, _, text in labels] == list(rows)
     for before, after, text in labels:
-        assert ("textLength" in before + after) == (len(text) * 9.0 > 72), text
+        assert ("textLength" in before + after) == (len(text) * 8.5 > 64), text
     # the betting board: three cells at each lane's end, each with its rate
     cells = re.findall(r'data-cell="(WIN|PLACE|SHOW)-(\d+)"', html)
     assert len(cells) == 33

@@ -829,7 +829,7 @@ def finish_and_dice(view: HomestretchView, ctx: GameContext) -> Markup:
                 h("title", {}, label),
                 h(
                     "text",
-                    {"x": cx, "y": 14, "class": "circle-label", **_squeeze(name, 72, 9.0)},
+                    {"x": cx, "y": 14, "class": "circle-label", **_squeeze(name, 64, 8.5)},
                     name,
                 ),
                 h("circle", {"cx": cx, "cy": 52, "r": 30}),
@@ -1133,12 +1133,14 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
     if phase == "claims":
         keep: dict[str, object] = {"type": "bet_order_claim", "player": me, "choice": "KEEP"}
         items = [
-            action_button(ctx, keep, t("hs_keep_btn"), "claim-keep", "", **{"data-focus": True})
+            action_button(
+                ctx, keep, t("hs_keep_btn"), "claim-keep", "small", **{"data-focus": True}
+            )
         ]
         for target in view["betting"]["order"]:
             cut = {**keep, "choice": "CUT_IN_BEFORE", "target": view["colours"][target]}
             text = t("hs_cut_btn", target=ctx.players[target])
-            items.append(action_button(ctx, cut, text, f"claim-cut-{target}"))
+            items.append(action_button(ctx, cut, text, f"claim-cut-{target}", "small"))
         return join(
             h("p", {"class": "hs-help"}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
             h("div", {"class": "choices", "role": "group"}, items),
@@ -1167,13 +1169,13 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
         ]
         blind = t("hs_blind_btn", price=money(ctx.cat, b["blind_price"] or 0))
         others = [
-            action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind"),
+            action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind", "small"),
             action_button(
                 ctx,
                 {**buy, "choice": "PASS"},
                 t("hs_pass_btn"),
                 "buy-pass",
-                "",
+                "small",
                 **{"data-focus": not b["display"] or None},
             ),
         ]
@@ -1298,7 +1300,8 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
             )
         )
     if confirm is not None:
-        parts.append(h("div", {"class": "bet-row"}, h("p", {}, t("hs_all_placed")), confirm))
+        # (offered only once all five are laid, so it needs no sentence of its own)
+        parts.append(h("div", {"class": "bet-row"}, confirm))
     return join(*parts)
 
 
@@ -1352,7 +1355,10 @@ def private_panel(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
         "div",
         {"class": "my-markers", "data-colour": me},
         h("h4", {"class": "sr-only"}, t("hs_my_markers")),
-        h("ul", {}, lines) if lines else h("p", {"class": "note"}, t("hs_none_placed")),
+        h("ul", {}, lines)
+        if lines
+        # (during the betting turn the markers still in hand are the choices below)
+        else view["phase"] != "betting" and h("p", {"class": "note"}, t("hs_none_placed")),
     )
 
 
