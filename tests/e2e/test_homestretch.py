@@ -71,7 +71,6 @@ def start_game(page: Page, names: list[str], seats: list[str], seed: int) -> Non
     page.click("[data-testid=start-game]")
 
 
-
 def attrs(page: Page, selector: str, name: str) -> list[str]:
     loc = page.locator(selector)
     return [loc.nth(k).get_attribute(name) or "" for k in range(loc.count())]
@@ -267,7 +266,8 @@ def test_full_short_game_through_the_ui(laptop: Page) -> None:
     assert page.locator("[data-testid=tiebreaks]").count() == 1
     assert page.locator("[data-testid^=race-result-]").count() == 2
     assert dialogs == [] and EVIL in page.locator("[data-testid=results]").inner_text()
-    assert axed == {"draft", "betting", "race", "results card"}
+    accessible(page, "final results", axed)
+    assert axed == {"draft", "betting", "race", "results card", "final results"}
 
 
 def test_phone_shows_the_whole_hand_and_reaches_every_control(phone: Page) -> None:

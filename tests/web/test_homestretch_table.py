@@ -544,6 +544,11 @@ def test_the_chosen_colours_mark_tokens_owners_and_markers() -> None:
     assert sorted(owners) == sorted(shares)
     chips = re.findall(r'<g class="bet-chip hs-c-(\w+)', svg)
     assert sorted(chips) == sorted(c for c in state.colours for _ in range(5))
+    assert [homestretch.seat_class(view, s) for s in range(3)] == [
+        "hs-c-yellow",
+        "hs-c-white",
+        "hs-c-red",
+    ]
     css = (ROOT / "web" / "styles" / "homestretch.css").read_text()
     for colour in ("black", "blue", "green", "red", "white", "yellow"):
         assert f".hs-c-{colour} {{" in css

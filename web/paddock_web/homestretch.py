@@ -306,6 +306,12 @@ TIP_KEYS: dict[str, str] = {
 }
 
 
+def seat_class(view: HomestretchView, seat: int) -> str:
+    """The class that paints a seat in the colour it plays (for the shell's strip,
+    curtain, private frame and standings, once it asks: see homestretch.css)."""
+    return f"hs-c-{view['colours'][seat]}"
+
+
 def first_turn_tip(view: HomestretchView, ctx: GameContext) -> str | None:
     """One sentence on the decision on screen (the engine names it), or None."""
     decision = view["decision"]
