@@ -1,16 +1,62 @@
-"""Homestretch played through the real page in Chromium: draft, bets, race, market."""
+"""Homestretch played through the real page in Chromium: draft, bets, race, market.
+
+At every decision of the laptop game the whole board (all eleven lanes with their
+betting cells) and the choices are in sight together; axe-core finds nothing serious
+on the draft, a betting turn, the race and the results card; a phone shows the whole
+draft hand and can reach every control.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
+import pytest
 from e2e_helpers import saved_match
-from playwright.sync_api import Page
+from layout import composition_problems, serious_accessibility_violations
+from playwright.sync_api import Browser, Page
 
 from pygames.homestretch.data import MARKER_VALUE
 
 EVIL = "<img src=x onerror=alert(1)>"
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def laptop(browser: Browser, server_url: str) -> Iterator[Page]:
+    yield from _sized(browser, server_url, LAPTOP)
+
+
+@pytest.fixture
+def phone(browser: Browser, server_url: str) -> Iterator[Page]:
+    yield from _sized(browser, server_url, PHONE)
+
+
+def _sized(browser: Browser, server_url: str, size: dict[str, int]) -> Iterator[Page]:
+    context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    yield page
+    assert errors == []
+    context.close()
+
+
+def whole_track_in_sight(page: Page) -> None:
+    """All eleven lanes and their 33 betting cells are drawn inside the window."""
+    box = page.locator("[data-testid=track]").bounding_box()
+    assert box is not None
+    size = page.viewport_size
+    assert size is not None
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= size["width"] + 1
+    assert box["y"] + box["height"] <= size["height"] + 1
+    assert page.locator("[data-testid=track] .lane").count() == 11
+    assert page.locator("[data-testid=track] [data-cell]").count() == 33
 
 
 def start_game(page: Page, names: list[str], seats: list[str], seed: int) -> None:
@@ -23,7 +69,6 @@ def start_game(page: Page, names: list[str], seats: list[str], seed: int) -> Non
     page.fill("input[name=seed]", str(seed))
     page.check("input[name=opt_short_game]")
     page.click("[data-testid=start-game]")
-
 
 
 def attrs(page: Page, selector: str, name: str) -> list[str]:
@@ -53,11 +98,29 @@ def check_only_own_secrets(page: Page, seat: int) -> None:
                 assert f'data-marker-seat="{other}" data-value="{MARKER_VALUE[marker]}"' not in html
 
 
-def test_full_short_game_through_the_ui(page: Page) -> None:
+def composed(page: Page) -> None:
+    """Board and choices together, nothing covered (tests/e2e/layout.py)."""
+    page.wait_for_timeout(60)  # the screen of the decision is drawn
+    problems = composition_problems(page)
+    if problems:
+        page.screenshot(path="/tmp/homestretch-layout.png")
+    assert problems == [], problems
+
+
+def accessible(page: Page, where: str, seen: set[str]) -> None:
+    """axe-core once per kind of screen (it takes a moment)."""
+    if where not in seen:
+        seen.add(where)
+        found = serious_accessibility_violations(page)
+        assert found == [], (where, found)
+
+
+def test_full_short_game_through_the_ui(laptop: Page) -> None:
+    page = laptop
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.open_app()  # type: ignore[attr-defined]
     names = ["Ann", EVIL, "Cy"]
+    axed: set[str] = set()
     start_game(page, names, ["human", "human", "computer"], seed=2024)
     rng = random.Random(11)
     curtains = picks = bets_confirmed = race_moves = buys = interludes = peeks = 0
@@ -70,8 +133,14 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
             page.screenshot(path="/tmp/homestretch-timeout.png")
             raise AssertionError("the game did not finish in time")
         if page.locator("[data-testid=continue]").count():
-            # The settlement of race 1 for everyone: purses and every player's bets.
-            assert page.locator("[data-testid=interlude] [data-testid^=sheet-]").count() == 3
+            # The settlement of race 1 for everyone: the finishing circles with their
+            # purses, and every player's markers turned face up with what they paid.
+            card = page.locator("[data-testid=interlude]")
+            assert card.locator("[data-testid^=sheet-]").count() == 3
+            assert card.locator(".podium .place").count() == 3
+            assert card.locator(".chip[data-value]").count() == 15  # 3 players × 5 markers
+            assert card.locator(".chip.face-down").count() == 0
+            accessible(page, "results card", axed)
             interludes += 1
             page.click("[data-testid=continue]")
             continue
@@ -103,6 +172,9 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
         if hand.count():
             assert unlocked is not None, "a draft hand was shown without the curtain"
             check_only_own_secrets(page, unlocked)
+            composed(page)
+            whole_track_in_sight(page)
+            accessible(page, "draft", axed)
             hand.nth(rng.randrange(hand.count())).click()
             picks += 1
             unlocked = None
@@ -114,9 +186,17 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
             if not checked_turn:
                 check_only_own_secrets(page, unlocked)
                 checked_turn = True
+            composed(page)
+            whole_track_in_sight(page)
+            accessible(page, "betting", axed)
             if confirm_bets.count():
-                if not took_back and page.locator("[data-testid=take-3]").count():
-                    page.click("[data-testid=take-3]")  # take one back, lay it again
+                take = page.locator("[data-testid=take-3]")
+                if not took_back and take.count():
+                    # The button says what it does, and its name begins with those words.
+                    text = take.inner_text().strip()
+                    assert text == "Take back"
+                    assert (take.get_attribute("aria-label") or "").startswith(text)
+                    take.click()  # take one back, lay it again
                     took_back = True
                     assert page.locator("[data-testid=confirm-bets]").count() == 0
                     continue
@@ -133,6 +213,7 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
             continue
         claims = page.locator("[data-testid^=claim-]")
         if claims.count():
+            composed(page)
             claims.nth(rng.randrange(claims.count())).click()
             continue
         race = page.locator("[data-testid^=move-], [data-testid^=reroll-], [data-testid^=bonus-]")
@@ -148,6 +229,9 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
                 assert page.locator("[data-testid^=private-]").count() == 0
                 continue
             assert page.locator("[data-testid=dice]").count() == 1
+            composed(page)
+            whole_track_in_sight(page)
+            accessible(page, "race", axed)
             runners = page.locator("[data-testid^=runner-]")
             if runners.count() and rng.random() < 0.5:
                 runners.nth(rng.randrange(runners.count())).click()  # the lane token
@@ -158,6 +242,8 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
         market = page.locator("[data-testid^=buy-]")
         if market.count():
             assert page.locator("[data-testid=market]").count() == 1
+            composed(page)
+            whole_track_in_sight(page)
             market.nth(rng.randrange(market.count())).click()
             buys += 1
             continue
@@ -180,4 +266,54 @@ def test_full_short_game_through_the_ui(page: Page) -> None:
     assert page.locator("[data-testid=tiebreaks]").count() == 1
     assert page.locator("[data-testid^=race-result-]").count() == 2
     assert dialogs == [] and EVIL in page.locator("[data-testid=results]").inner_text()
-    assert page.uncaught_errors == []  # type: ignore[attr-defined]
+    accessible(page, "final results", axed)
+    assert axed == {"draft", "betting", "race", "results card", "final results"}
+
+
+def test_phone_shows_the_whole_hand_and_reaches_every_control(phone: Page) -> None:
+    """On a 360 px phone the draft hand wraps (no hidden sideways scroll), the lanes
+    come first in the board's band, and the betting turn's controls can be reached."""
+    page = phone
+    start_game(page, ["Ann", "Ben", "Cy"], ["human", "computer", "computer"], seed=7)
+    axed: set[str] = set()
+    deadline = time.monotonic() + 120
+    laid = 0
+    while page.locator("[data-testid=confirm-bets]").count() == 0:
+        assert time.monotonic() < deadline, "no betting turn in time"
+        if page.locator("[data-testid=curtain-confirm]").count():
+            page.wait_for_timeout(400)
+            page.click("[data-testid=curtain-confirm]")
+            continue
+        hand = page.locator("[data-testid=hand]")
+        if hand.count():
+            page.wait_for_timeout(60)
+            # every card of the hand is wholly inside the phone's width
+            width = hand.evaluate("el => [el.scrollWidth, el.clientWidth]")
+            assert width[0] <= width[1] + 1, width
+            cards = hand.locator("button")
+            for k in range(cards.count()):
+                box = cards.nth(k).bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 361
+            composed(page)
+            accessible(page, "draft", axed)
+            cards.first.click()
+            continue
+        cells = page.locator("[data-testid^=cell-]")
+        if cells.count():
+            composed(page)
+            accessible(page, "betting", axed)
+            # the lanes are first in the board's band, so the track is in sight
+            track = page.locator("[data-testid=track]").bounding_box()
+            assert track is not None and track["y"] < 200
+            cells.nth(laid * 7 % cells.count()).click()
+            laid += 1
+            continue
+        claims = page.locator("[data-testid^=claim-]")
+        if claims.count():
+            claims.first.click()
+            continue
+        page.wait_for_timeout(30)
+    composed(page)
+    take = page.locator("[data-testid^=take-]")
+    assert take.count() == 5 and take.first.inner_text().strip() == "Take back"
+    assert axed == {"draft", "betting"}

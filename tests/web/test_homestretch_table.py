@@ -310,13 +310,16 @@ def test_table_draws_track_card_circles_and_board(
     labels = re.findall(r'<text ([^>]*)class="circle-label"([^>]*)>([^<]+)<', html)
     assert [text for _, _, text in labels] == list(rows)
     for before, after, text in labels:
-        assert ('textLength="84"' in before + after) == (len(text) > 6), text
+        assert ("textLength" in before + after) == (len(text) * 8.5 > 64), text
+    # the betting board: three cells at each lane's end, each with its rate
     cells = re.findall(r'data-cell="(WIN|PLACE|SHOW)-(\d+)"', html)
     assert len(cells) == 33
     for row, horse in cells:
         rate = PAYOUT[row][int(horse)]
-        cell = rf'data-cell="{row}-{horse}"[^>]*>\s*<span class="rate num">×{rate}<'
+        cell = rf'data-cell="{row}-{horse}".*?<text[^>]*class="rate"[^>]*>×{rate}<'
         assert re.search(cell, html), (row, horse, rate)
+    # one SVG holds lanes and cells: the whole track is one picture that scales to fit
+    assert html.count("<svg") == 2 and 'class="hs-board fit' in html  # + circles
     # the bettor's limit is on the betting order: Ann 1, Ben 2, Cy 3 markers per cell
     order = re.search(r'data-testid="betting-order".*?</section>', html, re.S)
     assert order is not None
@@ -348,3 +351,238 @@ def test_players_choose_their_colours_on_the_setup_form() -> None:
     state = app.match.state
     assert isinstance(state, HomestretchState)
     assert state.colours == ["red", "yellow", "white"]
+
+
+# --- issue #12: one composition, moments, names, colours, hooks ------------------------
+def ctx_for(state: HomestretchState, lang: str = "en", **kw: Any) -> homestretch.GameContext:
+    """The context the site would pass for the player to act (their legal actions)."""
+    seat = state.current_player()
+    acting = seat >= 0 and not state.is_chance()
+    base: dict[str, Any] = {
+        "cat": Catalogue(lang),
+        "players": list(state.players),
+        "seats": ["human"] * len(state.players),
+        "legal": state.legal_actions() if acting else [],
+        "local": {},
+        "viewer": seat if acting else None,
+    }
+    base.update(kw)
+    return homestretch.GameContext(**base)
+
+
+def advance(state: HomestretchState, until: Any, rng: random.Random | None = None) -> list[Any]:
+    """Play on (chance and choices at random, bets confirmed as soon as they can be)
+    until ``until(state)``; returns the events of the last step."""
+    rng = rng or random.Random(0)
+    events: list[Any] = []
+    for _ in range(5000):
+        if until(state):
+            return events
+        if state.is_chance():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            events = state.apply(rng.choice(outcomes))
+            continue
+        legal = state.legal_actions()
+        confirm = [a for a in legal if a["type"] == "confirm_bets"]
+        places = [a for a in legal if a["type"] == "place_marker"]
+        events = state.apply(confirm[0] if confirm else rng.choice(places or legal))
+    raise AssertionError(f"never reached; phase {state.phase}")
+
+
+def new_state(n: int = 3, colours: str = "red,white,black", **opts: str) -> HomestretchState:
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:n]
+    state = GAME.new_state(names, {"colours": colours, **opts})
+    assert isinstance(state, HomestretchState)
+    return state
+
+
+def test_the_whole_track_is_one_picture_with_the_betting_cells_at_the_lanes_ends() -> None:
+    """Eleven lanes 2–12 from start to finish, and WIN/PLACE/SHOW for each lane in the
+    same SVG, in the board's one fitting element (the shell scales `.fit` to its area)."""
+    state = new_state()
+    advance(state, lambda s: s.phase == "betting")
+    html = str(homestretch.board(state.view(None), ctx_for(state)))
+    assert html.startswith('<div class="hs-board fit')
+    track = re.search(r'<svg class="hs-track" viewBox="0 0 (\d+) (\d+)".*?</svg>', html, re.S)
+    assert track is not None
+    width, height = int(track.group(1)), int(track.group(2))
+    assert 1.2 < width / height < 1.8  # a landscape picture that fits beside the side column
+    svg = track.group(0)
+    assert len(re.findall(r'<g class="lane[ "]', svg)) == 11
+    assert len(re.findall(r'data-cell="', svg)) == 33
+    assert len(re.findall(r'class="runner', svg)) == 11
+    # every cell lies right of the finish column, inside the picture
+    xs = [float(x) for x in re.findall(r'<rect x="([\d.]+)"[^>]*class="cell-bg"', svg)]
+    assert xs and min(xs) > homestretch.TRACK_END and max(xs) + homestretch.CELL_W <= width
+
+
+def test_betting_cells_are_named_controls_and_focus_follows_the_bettor() -> None:
+    state = new_state()
+    advance(state, lambda s: s.phase == "betting")
+    ctx = ctx_for(state)
+    view = state.view(ctx.viewer)
+    html = str(homestretch.board(view, ctx)) + str(homestretch.actions(view, ctx))
+    cells = re.findall(r'<g ([^>]*role="button"[^>]*data-testid="cell-[^>]*)>', html)
+    assert cells, "the bettor's legal cells are controls"
+    for attrs in cells:
+        assert 'tabindex="0"' in attrs and 'data-act="play"' in attrs
+        label = re.search(r'aria-label="([^"]+)"', attrs)
+        rate = re.search(r'data-cell="(\w+)-(\d+)"', attrs)
+        assert label and rate
+        # the name begins with what the cell shows: its row, horse and rate
+        row, horse = rate.group(1), int(rate.group(2))
+        assert label.group(1).startswith(f"{row} {horse} ×{PAYOUT[row][horse]}: lay your 3-marker")
+    # focus goes to the first cell the marker may go on (after choosing a marker, too)
+    assert html.count("data-focus") == 1
+    assert re.search(r'<g [^>]*data-testid="cell-WIN-2"[^>]*data-focus', html)
+    while not any(a["type"] == "confirm_bets" for a in state.legal_actions()):
+        state.apply(next(a for a in state.legal_actions() if a["type"] == "place_marker"))
+    ctx = ctx_for(state)
+    view = state.view(ctx.viewer)
+    html = str(homestretch.board(view, ctx)) + str(homestretch.actions(view, ctx))
+    assert html.count("data-focus") == 1
+    assert re.search(r'<button [^>]*data-testid="confirm-bets"[^>]*data-focus', html)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Take back"), ("de", "Zurücknehmen")])
+def test_the_take_back_button_says_what_it_does(lang: str, word: str) -> None:
+    state = new_state()
+    advance(state, lambda s: s.phase == "betting")
+    seat = state.current_player()
+    state.apply(next(a for a in state.legal_actions() if a["type"] == "place_marker"))
+    ctx = ctx_for(state, lang)
+    html = str(homestretch.private_panel(state.view(seat), seat, ctx))
+    buttons = re.findall(r'<button ([^>]*data-testid="take-[^"]+"[^>]*)>([^<]*)</button>', html)
+    assert len(buttons) == 1
+    attrs, text = buttons[0]
+    assert text == word and "↩" not in html
+    label = re.search(r'aria-label="([^"]+)"', attrs)
+    assert label and label.group(1).startswith(word)  # the name starts with the visible text
+
+
+def test_the_draft_hand_is_a_wrapping_grid_of_named_cards() -> None:
+    state = new_state()
+    advance(state, lambda s: s.phase == "draft" and not s.is_chance())
+    ctx = ctx_for(state)
+    html = str(homestretch.actions(state.view(ctx.viewer), ctx))
+    assert 'class="choices hand"' in html
+    picks = re.findall(r"<button ([^>]*)>(.*?)</button>", html, re.S)
+    assert len(picks) == 5
+    for attrs, inner in picks:
+        assert "aria-label" not in attrs  # the name is the card's own text …
+        assert inner.startswith('<span class="sr-only">Keep </span>')  # … after "Keep"
+    css = (ROOT / "web" / "styles" / "homestretch.css").read_text()
+    hand_rules = re.findall(r"\.hand[^{]*\{([^}]*)\}", css)
+    assert hand_rules and not any("nowrap" in r or "overflow-x" in r for r in hand_rules)
+
+
+def test_horses_slide_and_what_moved_is_highlighted_unless_motion_is_off() -> None:
+    state = new_state()
+    events: list[Any] = []
+    for _ in range(2000):
+        if state.is_chance():
+            events = state.apply(random.Random(len(events) + 1).choice(state.chance_outcomes())[0])
+        else:
+            legal = state.legal_actions()
+            confirm = [a for a in legal if a["type"] == "confirm_bets"]
+            events = state.apply(confirm[0] if confirm else legal[0])
+        moved = [e for e in events if e["type"] == "horse_moved"]
+        if moved and state.phase == "race":
+            break
+    else:
+        raise AssertionError("no horse moved")
+    horse, start = moved[0]["horse"], moved[0]["from"]
+    for motion in (True, False):
+        ctx = ctx_for(state, fresh=events, motion=motion)
+        svg = str(homestretch.track(state.view(None), ctx))
+        runner = re.search(rf'<g class="runner[^"]*"[^>]*data-horse="{horse}".*?</g>', svg, re.S)
+        assert runner is not None
+        assert "moved" in runner.group(0).split('"')[1]  # highlighted for a moment
+        assert 'class="halo"' in runner.group(0)
+        slides = "<animateMotion" in runner.group(0)
+        assert slides == (motion and start != state.pos[horse])
+        # only the horse that moved
+        assert svg.count('class="halo"') == len(
+            {e["horse"] for e in events if e["type"] == "horse_moved"}
+        )
+
+
+def test_results_card_shows_the_circles_markers_purses_and_payouts() -> None:
+    state = new_state()
+    advance(state, lambda s: bool(s.results))
+    view = state.view(None)
+    last = {**view, "results": view["results"][-1:]}
+    ctx = ctx_for(state)
+    html = str(homestretch.results_detail(last, ctx))  # type: ignore[arg-type]
+    r = view["results"][-1]
+    podium = re.findall(r'<li class="place p(\d)">.*?<b class="num">(\d+)</b>', html, re.S)
+    assert [(int(p), int(hh)) for p, hh in podium] == list(enumerate(r["places"], 1))
+    for seat in range(3):
+        row = re.search(rf'<tr data-testid="sheet-{seat}">.*?</tr>', html, re.S)
+        assert row is not None
+        # all five markers face up, in the seat's colour, with what the winners paid
+        assert row.group(0).count(f'data-marker-seat="{seat}" data-value=') == 5
+        assert row.group(0).count(f"hs-c-{state.colours[seat]}") >= 5
+        for b in (b for b in r["bets"] if b["seat"] == seat and b["amount"]):
+            assert f"+${b['amount']}k" in row.group(0)
+        assert f"+${r['gains'][seat]['total']}k" in row.group(0)
+        assert f"${r['money'][seat]}k" in row.group(0)
+    assert "face-down" not in html and len(html) < 20_000  # compact enough for the card
+
+
+def test_the_chosen_colours_mark_tokens_owners_and_markers() -> None:
+    state = new_state(colours="yellow,white,red")
+    advance(state, lambda s: s.phase == "race")
+    ctx = ctx_for(state)
+    view = state.view(None)
+    strip = [str(homestretch.player_extra(view, s, ctx)) for s in range(3)]
+    for seat, colour in enumerate(["yellow", "white", "red"]):
+        assert f'class="hs-colour hs-c-{colour}"' in strip[seat]
+    svg = str(homestretch.track(view, ctx))
+    owners = re.findall(r'<g class="owner hs-c-(\w+)"', svg)
+    shares = [c for seat in range(3) for c in [state.colours[seat]] * len(state.shares[seat])]
+    assert sorted(owners) == sorted(shares)
+    chips = re.findall(r'<g class="bet-chip hs-c-(\w+)', svg)
+    assert sorted(chips) == sorted(c for c in state.colours for _ in range(5))
+    assert [homestretch.seat_class(view, s) for s in range(3)] == [
+        "hs-c-yellow",
+        "hs-c-white",
+        "hs-c-red",
+    ]
+    css = (ROOT / "web" / "styles" / "homestretch.css").read_text()
+    for colour in ("black", "blue", "green", "red", "white", "yellow"):
+        assert f".hs-c-{colour} {{" in css
+        assert f".player:has(.hs-colour.hs-c-{colour})" in css
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_home_card_hooks_and_first_decision_tips(lang: str) -> None:
+    cat = Catalogue(lang)
+    thumb = str(homestretch.thumbnail(cat))
+    assert thumb.startswith("<svg") and 'role="img"' in thumb and 'viewBox="0 0 240 130"' in thumb
+    label = re.search(r'aria-label="([^"]+)"', thumb)
+    assert label and len(label.group(1)) > 10
+    assert thumb.count("<circle") == 11  # the eleven horses
+    steps = homestretch.how_to_play(cat)
+    assert 3 <= len(steps) <= 4 and all(s.endswith(".") and len(s) < 240 for s in steps)
+    assert homestretch.meta(cat) == cat.t("hs_meta") and "4" in homestretch.meta(cat)
+    state = new_state()
+    tips: dict[str, str] = {}
+    rng = random.Random(5)
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        view = state.view(None)
+        tip = homestretch.first_turn_tip(view, ctx_for(state, lang))
+        if view["decision"] is None:
+            assert tip is None
+        else:
+            assert tip and "{" not in tip
+            tips[view["decision"]] = tip
+        if state.is_chance():
+            state.apply(rng.choice(state.chance_outcomes())[0])
+        else:
+            legal = state.legal_actions()
+            confirm = [a for a in legal if a["type"] == "confirm_bets"]
+            state.apply(confirm[0] if confirm else rng.choice(legal))
+    assert {"draft_pick", "place_bets", "move_choice", "buy_action"} <= set(tips)

@@ -1,36 +1,32 @@
-"""Homestretch's table: eleven lanes, the race card, the betting board, draft and market."""
+"""Homestretch's table: eleven lanes with their betting cells, the race card, the finishing
+circles and dice, the draft and the market."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pygames.core.view import FinalResults
-from pygames.homestretch.data import CARD_HORSE, GROUP, HORSE_NAMES, HORSES, MARKER_VALUE, ROWS
-from pygames.homestretch.view import Card, HomestretchView, Purchase
+from pygames.homestretch.data import (
+    CARD_HORSE,
+    FINISH,
+    GROUP,
+    HORSE_NAMES,
+    HORSES,
+    MARKER_VALUE,
+    ROWS,
+    SQUARES,
+)
+from pygames.homestretch.view import BoardCell, Card, HomestretchView, Purchase, RaceResult
 
-from .html import Markup, classes, h, join
+from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
-from .parts import action_button, die_face, token
+from .parts import action_button, die_face
 from .table import GameContext, initial, rules_paragraphs, seat_name
 
 Event = dict[str, Any]
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
 HCAP_CLASS = {"X": "hc-x", "+2": "hc-2", "+4": "hc-4", "+6": "hc-6"}
 GROUP_KEYS = {"long shot": "long", "middle": "middle", "favourite": "fav"}
-
-# Track geometry (SVG user units): one row per horse, columns left to right.
-TOP = 34
-LANE = 46
-NUM_W = 46
-HC_X = NUM_W + 22  # centre of the handicap slot, "behind the start"
-START_X0 = NUM_W + 44
-START_W = 52
-SQ_X0 = START_X0 + START_W
-SQ_W = 46
-FINISH_X0 = SQ_X0 + 9 * SQ_W
-FINISH_W = 56
-WIDTH = FINISH_X0 + FINISH_W + 4
-HEIGHT = TOP + 11 * LANE + 6
 
 PEEK_KEY = "hs_my_secrets"  # the button that shows a player their own secrets
 
@@ -83,9 +79,25 @@ def _me(view: HomestretchView) -> str:
     return view["current_colour"] or ""
 
 
+def _token(seat: int, ctx: GameContext, colours: list[str]) -> Markup:
+    """A player's token in their Homestretch colour, with their initial."""
+    return h(
+        "span",
+        {"class": f"token small hs-c-{colours[seat]}", "aria-hidden": "true"},
+        initial(ctx.players[seat]),
+    )
+
+
 def _marker_chip(
-    seat: int, value: int | None, ctx: GameContext, *, mine: bool = False, marker: str = ""
+    seat: int,
+    colour: str,
+    value: int | None,
+    ctx: GameContext,
+    *,
+    marker: str = "",
 ) -> Markup:
+    """A bet marker in HTML (private panel, results card): the owner's colour and
+    initial, and its value once the viewer may see it."""
     name = ctx.players[seat]
     label = (
         ctx.t("hs_marker_hidden", name=name)
@@ -95,7 +107,7 @@ def _marker_chip(
     return h(
         "span",
         {
-            "class": classes("chip", "hs-marker", f"pc{seat}", value is None and "face-down"),
+            "class": classes("chip", "hs-marker", f"hs-c-{colour}", value is None and "face-down"),
             "title": label,
             "aria-label": label,
             "role": "img",
@@ -108,13 +120,14 @@ def _marker_chip(
     )
 
 
-def _share_badge(card: str) -> Markup:
+def _share_badge(card: str, *, secret: bool = False) -> Markup:
     horse = card_horse(card)
     return h(
         "span",
         {
             "class": classes("share", f"g-{GROUP_KEYS[GROUP[horse]]}", card[0] == "R" and "red"),
             "title": horse_label(horse),
+            "data-card": card if secret else None,
         },
         str(horse),
     )
@@ -126,43 +139,43 @@ def score_text(view: HomestretchView, seat: int, ctx: GameContext) -> str:
 
 
 def player_extra(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
+    """One line under the name: the seat's colour (it also breaks ties, P2), then the
+    draft's progress, or the shares owned and this race's marker limit."""
     t = ctx.t
     info = view["seats"][seat]
     phase = view["phase"]
-    # The colour names the player in the rules' tie order (P2).
-    bits: list[Markup] = [
-        h("span", {"class": "hs-extra hs-colour"}, t(f"homestretch_opt_colours_{info['colour']}"))
+    colour = info["colour"]
+    bits: list[Child] = [
+        h("span", {"class": f"hs-colour hs-c-{colour}"}, t(f"homestretch_opt_colours_{colour}"))
     ]
     if phase in ("deal", "draft", "ghost"):
+        bits += [
+            " · ",
+            t("hs_hand_kept", hand=info["hand_size"], kept=info["kept_count"]),
+            info["picked"] and h("span", {"class": "done-mark"}, " ✓"),
+        ]
+    else:
+        bits.append(" · ")
         bits.append(
             h(
                 "span",
-                {"class": "hs-extra"},
-                t("hs_hand_kept", hand=info["hand_size"], kept=info["kept_count"]),
-                info["picked"] and h("span", {"class": "done-mark"}, " ✓"),
-            )
-        )
-        return join(*bits)
-    if info["shares"]:
-        bits.append(
-            h(
-                "span",
-                {"class": "hs-shares", "aria-label": t("hs_shares_of", name=ctx.players[seat])},
+                {
+                    "class": "hs-shares",
+                    "role": "img",
+                    "aria-label": t(
+                        "hs_shares_of",
+                        name=ctx.players[seat],
+                        horses=" ".join(str(card_horse(c)) for c in info["shares"]) or t("hs_none"),
+                    ),
+                },
                 [_share_badge(c) for c in info["shares"]],
             )
+            if info["shares"]
+            else t("hs_no_shares")
         )
-    else:
-        bits.append(h("span", {"class": "hs-extra"}, t("hs_no_shares")))
-    if phase in ("claims", "betting"):
-        bits.append(
-            h(
-                "span",
-                {"class": "hs-extra"},
-                t("hs_limit", n=info["marker_limit"]),
-                info["bets_submitted"] and h("span", {"class": "done-mark"}, " ✓"),
-            )
-        )
-    return join(*bits)
+        if phase == "betting" and info["bets_submitted"]:
+            bits.append(h("span", {"class": "done-mark", "title": t("hs_bets_done")}, " ✓"))
+    return h("span", {"class": "hs-extra", "data-colour": colour}, bits)
 
 
 def status_text(view: HomestretchView, ctx: GameContext) -> str:
@@ -204,31 +217,155 @@ def status_text(view: HomestretchView, ctx: GameContext) -> str:
     return t("hs_status_over")
 
 
+# --- the home page and first decisions ------------------------------------------------------
+THUMB_W, THUMB_H = 240, 130
+
+
+def thumbnail(cat: Catalogue) -> Markup:
+    """The home card's picture: the eleven lanes with the horses spread as the dice
+    favour them (7 leads, 2 and 12 trail), and the finish line."""
+    lane = (THUMB_H - 8) / len(HORSES)
+    x0, x1 = 22.0, THUMB_W - 22.0
+    step = (x1 - x0) / (FINISH + 1)
+    parts: list[Markup] = [
+        h("rect", {"x": 0, "y": 0, "width": THUMB_W, "height": THUMB_H, "rx": 10, "class": "turf"})
+    ]
+    for i, horse in enumerate(HORSES):
+        y = 4 + i * lane
+        ways = 6 - abs(7 - horse)  # the number of dice throws that roll this horse
+        parts.append(
+            h(
+                "rect",
+                {
+                    "x": 4,
+                    "y": f"{y + 1:.1f}",
+                    "width": THUMB_W - 8,
+                    "height": f"{lane - 2:.1f}",
+                    "rx": 3,
+                    "class": classes("lane", horse % 2 == 1 and "odd"),
+                },
+            )
+        )
+        cx = x0 + step * (0.5 + min(ways * 1.5, SQUARES))
+        parts.append(
+            h(
+                "circle",
+                {
+                    "cx": f"{cx:.1f}",
+                    "cy": f"{y + lane / 2:.1f}",
+                    "r": f"{lane / 2 - 1:.1f}",
+                    "class": classes("runner", horse == 7 and "lead"),
+                },
+            )
+        )
+    fx = x0 + step * (SQUARES + 1)
+    parts.append(
+        h(
+            "line",
+            {
+                "x1": f"{fx:.1f}",
+                "y1": 3,
+                "x2": f"{fx:.1f}",
+                "y2": THUMB_H - 3,
+                "class": "finish-line",
+            },
+        )
+    )
+    return h(
+        "svg",
+        {
+            "class": "hs-thumb",
+            "viewBox": f"0 0 {THUMB_W} {THUMB_H}",
+            "role": "img",
+            "aria-label": cat.t("hs_thumb_label"),
+        },
+        parts,
+    )
+
+
+def how_to_play(cat: Catalogue) -> list[str]:
+    """The home card's "How to play": the catalogue's hs_how_1, hs_how_2, … in order."""
+    keys: list[str] = []
+    while cat.has(f"hs_how_{len(keys) + 1}"):
+        keys.append(f"hs_how_{len(keys) + 1}")
+    return [cat.t(k) for k in keys]
+
+
+def meta(cat: Catalogue) -> str:
+    return cat.t("hs_meta")
+
+
+TIP_KEYS: dict[str, str] = {
+    "draft_pick": "hs_tip_draft",
+    "bet_order_claim": "hs_tip_claim",
+    "place_bets": "hs_tip_bets",
+    "move_choice": "hs_tip_move",
+    "reroll_or_stop": "hs_tip_reroll",
+    "bonus_target": "hs_tip_bonus",
+    "buy_action": "hs_tip_buy",
+}
+
+
+def seat_class(view: HomestretchView, seat: int) -> str:
+    """The class that paints a seat in the colour it plays (for the shell's strip,
+    curtain, private frame and standings, once it asks: see homestretch.css)."""
+    return f"hs-c-{view['colours'][seat]}"
+
+
+def first_turn_tip(view: HomestretchView, ctx: GameContext) -> str | None:
+    """One sentence on the decision on screen (the engine names it), or None."""
+    decision = view["decision"]
+    return ctx.t(TIP_KEYS[decision]) if decision in TIP_KEYS else None
+
+
 # --- the board ---------------------------------------------------------------------------
+# One composition that fits the board area: a band (race card, finishing circles and
+# dice, what this phase is about) over one SVG with the eleven lanes and, at each lane's
+# end, its three betting cells, so the race and the bets on it are read in one look.
+
+# Track geometry (SVG user units): one row per horse, columns left to right.
+TOP = 30  # the column labels
+LANE = 44
+NUM_W = 40  # the lane number
+OWN_X0 = NUM_W  # the horse's shareholders
+OWN_W = 50
+HC_X0 = OWN_X0 + OWN_W  # the handicap slot, "behind the start"
+HC_W = 40
+START_X0 = HC_X0 + HC_W
+START_W = 44
+SQ_X0 = START_X0 + START_W
+SQ_W = 38
+FINISH_X0 = SQ_X0 + 9 * SQ_W
+FINISH_W = 46
+TRACK_END = FINISH_X0 + FINISH_W
+BET_X0 = TRACK_END + 8  # the betting cells: WIN, PLACE, SHOW
+CELL_W = 74
+RATE_W = 26  # the cell's rate, left of its markers
+CHIP = 14  # a bet marker in a cell
+CHIPS_PER_ROW = 3
+CHIP_SLOTS = 6
+WIDTH = BET_X0 + 3 * CELL_W + 2
+HEIGHT = TOP + 11 * LANE + 4
+RUNNER_R = 17
+
+
+BETWEEN_RACES = ("deal", "draft", "ghost", "display", "buying", "blind")
+
+
 def board(view: HomestretchView, ctx: GameContext) -> Markup:
-    """The phase's focus first (draft, betting board or market), then the track."""
-    phase = view["phase"]
-    top = h(
+    return h(
         "div",
-        {"class": "hs-top"},
-        track(view, ctx),
+        {"class": f"hs-board fit phase-{view['phase']}", "data-testid": "hs-board"},
         h(
             "div",
-            {"class": "hs-side"},
-            race_card(view, ctx),
-            finish_and_dice(view, ctx),
-            order_panel(view, ctx),
+            {"class": "hs-band"},
+            # The draft and the market come before a race card is turned: only their panel.
+            view["phase"] not in BETWEEN_RACES and race_card(view, ctx),
+            view["phase"] not in BETWEEN_RACES and finish_and_dice(view, ctx),
+            phase_panel(view, ctx),
         ),
+        track(view, ctx),
     )
-    if phase in ("deal", "draft", "ghost"):
-        return join(draft_panel(view, ctx), top, money_track(view, ctx))
-    if phase in ("display", "buying", "blind"):
-        return join(market_panel(view, ctx), stables_panel(view, ctx), top, money_track(view, ctx))
-    if phase == "claims":
-        return join(stables_panel(view, ctx), betting_board(view, ctx), top, money_track(view, ctx))
-    if phase == "betting":
-        return join(betting_board(view, ctx), top, stables_panel(view, ctx), money_track(view, ctx))
-    return join(top, betting_board(view, ctx), stables_panel(view, ctx), money_track(view, ctx))
 
 
 def _x_of(position: int) -> float:
@@ -254,10 +391,213 @@ def _bonus_actions(view: HomestretchView, ctx: GameContext) -> dict[int, dict[st
 
 
 def _moved_from(horse: int, ctx: GameContext) -> int | None:
+    """Where the horse stood before the last move, if the last move moved it."""
     for event in ctx.fresh:
         if event["type"] == "horse_moved" and _int(event, "horse") == horse:
             return _int(event, "from")
     return None
+
+
+def _fresh_bets(ctx: GameContext) -> set[tuple[int, int, str]]:
+    """(seat, horse, row) of the markers a bettor has just confirmed."""
+    out: set[tuple[int, int, str]] = set()
+    for event in ctx.fresh:
+        if event["type"] == "bets_placed":
+            for c in event["cells"]:
+                out.add((_int(event, "seat"), int(c["horse"]), str(c["row"])))
+    return out
+
+
+def _squeeze(text: str, room: int, per_char: float = 8.5) -> dict[str, object]:
+    """SVG attributes that squeeze a label into ``room`` units when it is longer."""
+    return (
+        {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+        if len(text) * per_char > room
+        else {}
+    )
+
+
+def _column_labels(ctx: GameContext) -> list[Markup]:
+    t = ctx.t
+    labels: list[Markup] = []
+    y = 21
+    for x, text, room in (
+        (OWN_X0 + OWN_W / 2, t("hs_owners_col"), OWN_W - 4),
+        (START_X0 + START_W / 2, t("hs_start"), START_W + 4),
+        (FINISH_X0 + FINISH_W / 2, t("hs_finish"), FINISH_W + 6),
+    ):
+        attrs = {"x": x, "y": y, "class": "col-label", **_squeeze(text, room)}
+        labels.append(h("text", attrs, text))
+    for k in range(1, 10):
+        labels.append(h("text", {"x": _x_of(k), "y": y, "class": "col-label num"}, str(k)))
+    for i, row in enumerate(ROWS):
+        text = row_name(row, ctx.cat)
+        x = BET_X0 + i * CELL_W + CELL_W / 2
+        attrs = {"x": x, "y": y, "class": "col-label bet-head", **_squeeze(text, CELL_W - 6)}
+        labels.append(h("text", attrs, text))
+    return labels
+
+
+def _owner_tokens(
+    shares: dict[str, int], y0: float, ctx: GameContext, colours: list[str]
+) -> list[Markup]:
+    """The horse's shareholders, one token per share, in the lane's owner column."""
+    owners = [
+        int(s) for s, k in sorted(shares.items(), key=lambda kv: int(kv[0])) for _ in range(k)
+    ]
+    out: list[Markup] = []
+    for i, seat in enumerate(owners[:3]):
+        cx = OWN_X0 + 9 + i * 16
+        out.append(
+            h(
+                "g",
+                {"class": f"owner hs-c-{colours[seat]}", "aria-hidden": "true"},
+                h("circle", {"cx": cx, "cy": y0 + LANE / 2, "r": 7.5}),
+                h("text", {"x": cx, "y": y0 + LANE / 2 + 4}, initial(ctx.players[seat])),
+            )
+        )
+    return out
+
+
+def _owners_label(shares: dict[str, int], ctx: GameContext) -> str:
+    if not shares:
+        return ctx.t("hs_owners_none")
+    names = ", ".join(
+        ctx.players[int(s)] + (f" ×{k}" if k > 1 else "")
+        for s, k in sorted(shares.items(), key=lambda kv: int(kv[0]))
+    )
+    return ctx.t("hs_owners", names=names)
+
+
+def _cell_chips(
+    cell: BoardCell,
+    x0: float,
+    y0: float,
+    view: HomestretchView,
+    ctx: GameContext,
+    fresh: set[tuple[int, int, str]],
+) -> tuple[list[Markup], list[str]]:
+    """The markers on a betting cell (face up only where the viewer may see the value),
+    and their description for the cell's accessible name."""
+    open_bets = view["options"]["open_bets"]
+    own = view["betting"]["bettor"] if view["phase"] == "betting" else None
+    if own is None or own != view["viewer"]:
+        own = -1
+    chips: list[Markup] = []
+    words: list[str] = []
+    markers = cell["markers"]
+    for i, m in enumerate(markers):
+        seat = m["seat"]
+        shown = open_bets or seat == own
+        value = m["value"] if shown else None
+        name = ctx.players[seat]
+        words.append(
+            ctx.t("hs_marker_label", name=name, value=value)
+            if value is not None
+            else ctx.t("hs_marker_hidden", name=name)
+        )
+        if i >= CHIP_SLOTS:
+            continue
+        cx = x0 + RATE_W + CHIP / 2 + 2 + (i % CHIPS_PER_ROW) * (CHIP + 2)
+        rows = 1 if len(markers) <= CHIPS_PER_ROW else 2
+        top = y0 + LANE / 2 - (rows * CHIP + (rows - 1) * 3) / 2  # centred in the cell
+        cy = top + CHIP / 2 + (i // CHIPS_PER_ROW) * (CHIP + 3)
+        if i == CHIP_SLOTS - 1 and len(markers) > CHIP_SLOTS:
+            chips.append(h("text", {"x": cx, "y": cy + 4, "class": "more"}, f"+{len(markers) - i}"))
+            continue
+        cls = classes(
+            "bet-chip",
+            f"hs-c-{m['colour']}",
+            value is None and "face-down",
+            (seat, cell["horse"], cell["row"]) in fresh and "fresh",
+        )
+        attrs: dict[str, object] = {
+            "class": cls,
+            "data-marker-seat": str(seat),
+            "data-value": None if value is None else str(value),
+            "data-marker": (m["marker"] or None) if shown else None,
+        }
+        if value is None:
+            shape = h(
+                "rect",
+                {"x": cx - CHIP / 2, "y": cy - CHIP / 2, "width": CHIP, "height": CHIP, "rx": 3},
+            )
+            text = initial(name)
+        else:
+            shape = h("circle", {"cx": cx, "cy": cy, "r": CHIP / 2 + 0.5})
+            text = str(value)
+        chips.append(h("g", attrs, shape, h("text", {"x": cx, "y": cy + 4}, text)))
+    return chips, words
+
+
+def _bet_cells(view: HomestretchView, ctx: GameContext) -> list[Markup]:
+    """The 33 betting cells at the lanes' ends; the legal ones are controls."""
+    t = ctx.t
+    marker = selected_marker(view, ctx)
+    targets = _cell_actions(view, ctx, marker)
+    fresh = _fresh_bets(ctx)
+    circles = {c["horse"]: c["row"] for c in view["finishing_circles"] if c["horse"] is not None}
+    out: list[Markup] = []
+    focus_given = False
+    for cell in view["betting_board"]:
+        horse, row = cell["horse"], cell["row"]
+        x0 = BET_X0 + ROWS.index(row) * CELL_W
+        y0 = TOP + (horse - 2) * LANE
+        chips, words = _cell_chips(cell, x0, y0, view, ctx, fresh)
+        rate = f"×{cell['payout']}"
+        play = targets.get((horse, row))
+        # After the race, the cells that pay (the horse finished in this row's place or
+        # better) are marked.
+        pays = horse in circles and ROWS.index(circles[horse]) <= ROWS.index(row)
+        cls = classes(
+            "bet-cell",
+            f"r-{row.lower()}",
+            play is not None and "legal",
+            pays and "pays",
+        )
+        where = t("hs_cell_label", row=row_name(row, ctx.cat), horse=horse, rate=rate)
+        attrs: dict[str, object] = {"class": cls, "data-cell": f"{row}-{horse}"}
+        if play is not None and marker is not None:
+            label = t("hs_place_on", where=where, value=MARKER_VALUE[marker])
+            attrs.update(
+                {
+                    "role": "button",
+                    "tabindex": "0",
+                    **play,
+                    "data-testid": f"cell-{row}-{horse}",
+                    "aria-label": label,
+                    "data-focus": None if focus_given else True,
+                }
+            )
+            focus_given = True
+        else:
+            label = where + (": " + ", ".join(words) if words else "")
+            attrs.update({"role": "img", "aria-label": label})
+        out.append(
+            h(
+                "g",
+                attrs,
+                h("title", {}, label),
+                h(
+                    "rect",
+                    {
+                        "x": x0 + 1,
+                        "y": y0 + 3,
+                        "width": CELL_W - 2,
+                        "height": LANE - 6,
+                        "rx": 5,
+                        "class": "cell-bg",
+                    },
+                ),
+                h(
+                    "text",
+                    {"x": x0 + RATE_W / 2 + 2, "y": y0 + LANE / 2 + 5, "class": "rate"},
+                    rate,
+                ),
+                chips,
+            )
+        )
+    return out
 
 
 def track(view: HomestretchView, ctx: GameContext) -> Markup:
@@ -266,31 +606,45 @@ def track(view: HomestretchView, ctx: GameContext) -> Markup:
     rolled = turn["dice"]["sum"] if turn["dice"] and view["phase"] == "race" else None
     targets = _bonus_actions(view, ctx)
     shown_targets = set(turn["bonus_targets"])
-    parts: list[Markup] = [
-        h("rect", {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "rx": 12, "class": "turf"}),
-        h("text", {"x": START_X0 + START_W / 2, "y": 24, "class": "col-label"}, t("hs_start")),
-        h("text", {"x": FINISH_X0 + FINISH_W / 2, "y": 24, "class": "col-label"}, t("hs_finish")),
+    colours = view["colours"]
+    parts: list[Child] = [
+        h(
+            "rect",
+            {"x": 0, "y": 0, "width": TRACK_END + 2, "height": HEIGHT, "rx": 10, "class": "turf"},
+        ),
+        _column_labels(ctx),
     ]
-    for k in range(1, 10):
-        parts.append(h("text", {"x": _x_of(k), "y": 24, "class": "col-label num"}, str(k)))
     for info in view["horses"]:
         horse = info["horse"]
         y0 = TOP + (horse - 2) * LANE
         yc = y0 + LANE / 2
+        moved = _moved_from(horse, ctx) is not None
         lane_cls = classes(
             "lane",
             horse % 2 == 1 and "odd",
             rolled == horse and "rolled",
             horse in shown_targets and "target",
+            moved and "moved",
             info["finished"] is not None and "done",
         )
-        cells: list[Markup] = [
-            h("rect", {"x": 2, "y": y0 + 2, "width": WIDTH - 4, "height": LANE - 4, "rx": 6}),
-            h("text", {"x": NUM_W / 2 + 2, "y": yc + 11, "class": "lane-no num"}, str(horse)),
+        cells: list[Child] = [
+            h("rect", {"x": 2, "y": y0 + 2, "width": TRACK_END - 2, "height": LANE - 4, "rx": 6}),
+            h("text", {"x": NUM_W / 2 + 1, "y": yc + 10, "class": "lane-no num"}, str(horse)),
+            h(
+                "g",
+                {
+                    "class": "owners",
+                    "role": "img",
+                    "aria-label": f"{horse}: {_owners_label(info['shares'], ctx)}",
+                },
+                _owner_tokens(info["shares"], y0, ctx, colours),
+            )
+            if info["shares"]
+            else None,
             h(
                 "rect",
                 {
-                    "x": START_X0,
+                    "x": START_X0 + 1,
                     "y": y0 + 5,
                     "width": START_W - 2,
                     "height": LANE - 10,
@@ -317,16 +671,14 @@ def track(view: HomestretchView, ctx: GameContext) -> Markup:
         hc = info["handicap"]
         if hc:
             label = t(f"hs_hcap_{'X' if hc == 'X' else 'plus'}", n=hc.lstrip("+"), horse=horse)
+            hx = HC_X0 + HC_W / 2
             parts.append(
                 h(
                     "g",
                     {"class": f"hcap {HCAP_CLASS[hc]}", "role": "img", "aria-label": label},
                     h("title", {}, label),
-                    h(
-                        "rect",
-                        {"x": HC_X - 19, "y": yc - 15, "width": 38, "height": 30, "rx": 7},
-                    ),
-                    h("text", {"x": HC_X, "y": yc + 7}, hc),
+                    h("rect", {"x": hx - 17, "y": yc - 13, "width": 34, "height": 26, "rx": 6}),
+                    h("text", {"x": hx, "y": yc + 6}, hc),
                 ),
             )
     parts.append(
@@ -352,12 +704,14 @@ def track(view: HomestretchView, ctx: GameContext) -> Markup:
             label = t("hs_horse_start", horse=horse_label(horse))
         else:
             label = t("hs_horse_at", horse=horse_label(horse), pos=info["position"])
+        start = _moved_from(horse, ctx)
         attrs: dict[str, object] = {
             "class": classes(
                 "runner",
                 rolled == horse and "rolled",
                 horse in targets and "can-pick",
                 place is not None and "finished",
+                start is not None and "moved",
             ),
             "transform": f"translate({x:.1f} {y:.1f})",
             "data-horse": str(horse),
@@ -376,71 +730,68 @@ def track(view: HomestretchView, ctx: GameContext) -> Markup:
         else:
             attrs.update({"role": "img", "aria-label": label})
         slide = None
-        start = _moved_from(horse, ctx) if ctx.motion else None
-        if start is not None and start != info["position"]:
+        if ctx.motion and start is not None and start != info["position"]:
+            # The horse slides along its lane from where it stood.
             dx = _x_of(start) - x
             slide = h(
                 "animateMotion",
-                {"dur": "0.4s", "path": f"M{dx:.1f} 0 L0 0", "fill": "remove"},
+                {"dur": "0.5s", "path": f"M{dx:.1f} 0 L0 0", "fill": "remove"},
             )
         tokens.append(
             h(
                 "g",
                 attrs,
                 h("title", {}, label),
-                h("circle", {"r": 21}),
-                h("text", {"y": 8}, str(horse)),
+                start is not None and h("circle", {"class": "halo", "r": RUNNER_R + 6}),
+                h("circle", {"class": "body", "r": RUNNER_R}),
+                h("text", {"y": 7}, str(horse)),
                 place is not None
-                and h("text", {"class": "place-tag", "x": -34, "y": 7}, t(f"hs_tag_{place}")),
+                and h(
+                    "text",
+                    {"class": "place-tag", "x": -RUNNER_R - 19, "y": 6},
+                    t(f"hs_tag_{place}"),
+                ),
                 slide,
             )
         )
     return h(
-        "figure",
-        {"class": "hs-track"},
-        h(
-            "svg",
-            {
-                "viewBox": f"0 0 {WIDTH} {HEIGHT}",
-                "role": "group",
-                "aria-label": t("hs_track_label"),
-            },
-            parts,
-            tokens,
-        ),
-        h("figcaption", {"class": "sr-only"}, t("hs_track_label")),
+        "svg",
+        {
+            "class": "hs-track",
+            "viewBox": f"0 0 {WIDTH} {HEIGHT}",
+            "role": "group",
+            "aria-label": t("hs_track_label"),
+            "data-testid": "track",
+            # reachable by keyboard, so a phone's scrolling board can be scrolled with keys
+            "tabindex": "0",
+        },
+        parts,
+        _bet_cells(view, ctx),
+        tokens,
     )
 
 
 def race_card(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     card = view["race_card"]
+    race = t("hs_race_of", race=max(1, view["race"]), races=view["races"])
     if card is None:
         return h(
             "section",
             {"class": "hs-card none", "aria-label": t("hs_race_card")},
+            h("p", {"class": "card-kicker"}, race),
             h("h3", {}, t("hs_race_card")),
-            h("p", {}, t("hs_card_pending", left=view["race_stack"])),
+            h("p", {"class": "card-sub"}, t("hs_card_pending", left=view["race_stack"])),
         )
     purses = [
         h(
             "li",
             {},
             h("span", {"class": "row-tag"}, row_name(row, ctx.cat)),
+            " ",
             h("b", {"class": "num"}, money(ctx.cat, card["purse"][i])),
         )
         for i, row in enumerate(ROWS)
-    ]
-    handicaps = [
-        h(
-            "li",
-            {},
-            h("span", {"class": f"hc-chip {HCAP_CLASS[kind]}"}, kind),
-            " ",
-            ", ".join(str(k) for k, v in sorted(card["handicaps"].items(), key=_num) if v == kind),
-        )
-        for kind in ("X", "+2", "+4", "+6")
-        if kind in card["handicaps"].values()
     ]
     return h(
         "section",
@@ -449,61 +800,46 @@ def race_card(view: HomestretchView, ctx: GameContext) -> Markup:
             "aria-label": t("hs_race_card"),
             "data-testid": "race-card",
         },
-        h(
-            "p",
-            {"class": "card-kicker"},
-            t("hs_race_of", race=view["race"], races=view["races"]),
-            " · ",
-            t(f"hs_colour_{card['colour']}"),
-        ),
+        h("p", {"class": "card-kicker"}, race, " · ", t(f"hs_colour_{card['colour']}")),
         h("h3", {}, card["name"]),
-        h("p", {"class": "card-sub"}, t("hs_purse")),
-        h("ol", {"class": "purse"}, purses),
-        h("ul", {"class": "card-hcaps", "aria-label": t("hs_handicaps")}, handicaps),
+        h("ol", {"class": "purse", "aria-label": t("hs_purse")}, purses),
     )
 
 
-def _num(item: tuple[str, str]) -> int:
-    return int(item[0])
-
-
 def finish_and_dice(view: HomestretchView, ctx: GameContext) -> Markup:
+    """The three finishing circles (WIN, PLACE, SHOW) and the dice of the last roll."""
     t = ctx.t
+    just_finished = {_int(e, "horse") for e in ctx.fresh if e["type"] == "horse_finished"}
     circles = []
     for i, c in enumerate(view["finishing_circles"]):
-        cx = 45 + i * 90
+        cx = 38 + i * 76
         horse = c["horse"]
+        name = row_name(c["row"], ctx.cat)
         label = (
-            t("hs_circle_full", row=row_name(c["row"], ctx.cat), horse=horse_label(horse))
+            t("hs_circle_full", row=name, horse=horse_label(horse))
             if horse is not None
-            else t("hs_circle_empty", row=row_name(c["row"], ctx.cat))
+            else t("hs_circle_empty", row=name)
         )
         circles.append(
             h(
                 "g",
                 {
-                    "class": classes("finish-circle", horse is not None and "taken"),
+                    "class": classes(
+                        "finish-circle",
+                        horse is not None and "taken",
+                        horse in just_finished and "fresh",
+                    ),
                     "role": "img",
                     "aria-label": label,
                 },
                 h("title", {}, label),
                 h(
                     "text",
-                    {
-                        "x": cx,
-                        "y": 18,
-                        "class": "circle-label",
-                        # longer names ("2. PLATZ") are squeezed into the circle's column
-                        **(
-                            {"textLength": 84, "lengthAdjust": "spacingAndGlyphs"}
-                            if len(row_name(c["row"], ctx.cat)) > 6
-                            else {}
-                        ),
-                    },
-                    row_name(c["row"], ctx.cat),
+                    {"x": cx, "y": 14, "class": "circle-label", **_squeeze(name, 64, 8.5)},
+                    name,
                 ),
-                h("circle", {"cx": cx, "cy": 62, "r": 34}),
-                horse is not None and h("text", {"x": cx, "y": 74, "class": "circle-horse"}, horse),
+                h("circle", {"cx": cx, "cy": 52, "r": 30}),
+                horse is not None and h("text", {"x": cx, "y": 63, "class": "circle-horse"}, horse),
             )
         )
     now = view["turn"]["dice"] if view["phase"] == "race" else None
@@ -519,91 +855,112 @@ def finish_and_dice(view: HomestretchView, ctx: GameContext) -> Markup:
                 last = True
                 break
     dice_part: list[Markup] = []
-    caption = ""
+    label = t("hs_circles_label")
     if dice is not None:
         a, b = dice
         fresh = ctx.motion and any(e["type"] == "rolled" for e in ctx.fresh)
         cls = classes("hs-die", fresh and "hs-tumble", last and "old")
         dice_part = [
-            die_face(a, 60, 118, 52, cls),
-            die_face(b, 150, 118, 52, cls),
-            h("text", {"x": 135, "y": 196, "class": "dice-sum num"}, t("hs_sum", n=a + b)),
+            h(
+                "title",
+                {},
+                t("hs_dice_label", name=seat_name(ctx.players, roller), a=a, b=b, h=a + b),
+            ),
+            die_face(a, 236, 10, 44, cls),
+            die_face(b, 288, 10, 44, cls),
+            h("text", {"x": 284, "y": 80, "class": "dice-sum num"}, t("hs_sum", n=a + b)),
         ]
-        caption = t("hs_dice_label", name=seat_name(ctx.players, roller), a=a, b=b, h=a + b)
+        label = t("hs_dice_label", name=seat_name(ctx.players, roller), a=a, b=b, h=a + b)
     return h(
-        "figure",
-        {"class": "hs-circles", "data-testid": "dice" if dice else None},
-        h(
-            "svg",
-            {
-                "viewBox": "0 0 270 " + ("206" if dice else "104"),
-                "role": "group",
-                "aria-label": t("hs_circles_label"),
-            },
-            circles,
-            dice_part,
-        ),
-        caption and h("figcaption", {"class": "dice-caption"}, caption),
+        "svg",
+        {
+            "class": "hs-circles",
+            "viewBox": "0 0 340 88" if dice else "0 0 232 88",
+            "role": "img",
+            "aria-label": t("hs_circles_label") + ". " + label if dice else label,
+            "data-testid": "dice" if dice else "circles",
+        },
+        circles,
+        dice_part,
+    )
+
+
+def phase_panel(view: HomestretchView, ctx: GameContext) -> Markup | None:
+    """What this phase is about: the draft's progress, the betting order, the turn, the
+    market."""
+    phase = view["phase"]
+    if phase in ("deal", "draft", "ghost"):
+        return draft_panel(view, ctx)
+    if phase in ("display", "buying", "blind"):
+        return market_panel(view, ctx)
+    return order_panel(view, ctx)
+
+
+def _who(
+    seat: int, ctx: GameContext, colours: list[str], *extra: Child, now: bool = False
+) -> Markup:
+    return h(
+        "li",
+        {"class": classes("who", now and "now")},
+        _token(seat, ctx, colours),
+        " ",
+        h("bdi", {}, ctx.players[seat]),
+        *[(" ", x) for x in extra if x],
     )
 
 
 def order_panel(view: HomestretchView, ctx: GameContext) -> Markup | None:
     t = ctx.t
     phase = view["phase"]
+    colours = view["colours"]
     if phase in ("claims", "betting"):
         bet = view["betting"]
-        order = bet["order"]
         now = bet["claim_due"] if phase == "claims" else bet["bettor"]
         items = [
-            h(
-                "li",
-                {"class": classes(s == now and "now")},
-                token(s, ctx.players),
-                " ",
-                ctx.players[s],
-                " ",
+            _who(
+                s,
+                ctx,
+                colours,
                 h(
                     "small",
-                    {},
-                    t("hs_limit", n=view["seats"][s]["marker_limit"]),
-                    view["seats"][s]["bets_submitted"] and " ✓",
+                    {"class": "num"},
+                    t("hs_limit_short", n=view["seats"][s]["marker_limit"]),
                 ),
+                view["seats"][s]["bets_submitted"] and h("span", {"class": "done-mark"}, "✓"),
+                now=s == now,
             )
-            for s in order
-        ]
-        claims = [
-            h("li", {}, _claim_text(c["seat"], c["choice"], c["target"], ctx.players, ctx.cat))
-            for c in bet["claims"]
+            for s in bet["order"]
         ]
         title = t("hs_working_order") if phase == "claims" else t("hs_betting_order")
         return h(
             "section",
-            {"class": "hs-order", "data-testid": "betting-order"},
+            {"class": "hs-phase", "data-testid": "betting-order"},
             h("h3", {}, title),
-            h("ol", {}, items),
+            h("ol", {"class": "who-list"}, items),
             bet["fixed_order"] and h("p", {"class": "note"}, t("hs_fixed_order")),
-            claims and h("ul", {"class": "claims"}, claims),
         )
     if phase in ("race", "roll_off"):
         turn = view["turn"]
         lines: list[Markup] = []
+        if phase == "race" and turn["seat"] is not None:
+            lines.append(
+                h(
+                    "p",
+                    {"class": "roller"},
+                    _token(turn["seat"], ctx, colours),
+                    " ",
+                    t("hs_roll_no", name=seat_name(ctx.players, turn["seat"]), n=turn["roll"]),
+                )
+            )
         if turn["start_player"] is not None:
             lines.append(
                 h(
                     "p",
-                    {},
+                    {"class": "note"},
                     t(
                         f"hs_started_by_{turn['start_by'] or 'money'}",
                         name=ctx.players[turn["start_player"]],
                     ),
-                )
-            )
-        if phase == "race":
-            lines.append(
-                h(
-                    "p",
-                    {},
-                    t("hs_roll_no", name=seat_name(ctx.players, turn["seat"]), n=turn["roll"]),
                 )
             )
         for rnd in view["roll_off"]["rounds"]:
@@ -616,7 +973,7 @@ def order_panel(view: HomestretchView, ctx: GameContext) -> Markup | None:
                     ", ".join(f"{ctx.players[r['seat']]} {r['sum']}" for r in rnd),
                 )
             )
-        return h("section", {"class": "hs-order"}, lines)
+        return h("section", {"class": "hs-phase"}, h("h3", {}, t("hs_the_race")), lines)
     return None
 
 
@@ -631,27 +988,24 @@ def _claim_text(
 def draft_panel(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     d = view["draft"]
+    colours = view["colours"]
     rows = [
-        h(
-            "li",
-            {"class": classes(f"pc{s['seat']}", s["picked"] and "picked")},
-            token(s["seat"], ctx.players),
-            " ",
-            h("b", {}, ctx.players[s["seat"]]),
-            " ",
-            t("hs_hand_kept", hand=s["hand_size"], kept=s["kept_count"]),
-            s["picked"] and h("span", {"class": "done-mark"}, " ✓"),
+        _who(
+            s["seat"],
+            ctx,
+            colours,
+            h("small", {}, t("hs_hand_kept", hand=s["hand_size"], kept=s["kept_count"])),
+            s["picked"] and h("span", {"class": "done-mark"}, "✓"),
+            now=s["seat"] == view["current_player"],
         )
         for s in view["seats"]
     ]
     return h(
         "section",
-        {"class": "hs-draft", "data-testid": "draft-panel"},
+        {"class": "hs-phase hs-draft", "data-testid": "draft-panel"},
         h("h3", {}, t("hs_draft_title", round=max(1, d["round"]), n=d["deal_size"])),
-        h("p", {}, t("hs_draft_help")),
-        h("ul", {"class": "draft-seats"}, rows),
+        h("ul", {"class": "who-list"}, rows),
         d["ghost"] and h("p", {"class": "note"}, t("hs_ghost_note", n=d["ghost_hand_size"])),
-        h("p", {"class": "note"}, t("hs_cost_note")),
     )
 
 
@@ -672,42 +1026,34 @@ def _card_face(card: Card, ctx: GameContext, secret: bool = True) -> Markup:
 def market_panel(view: HomestretchView, ctx: GameContext) -> Markup:
     t = ctx.t
     b = view["buying"]
+    colours = view["colours"]
     cards = [h("li", {}, _card_face(c, ctx, secret=False)) for c in b["display"]]
     order = [
-        h(
-            "li",
-            {"class": classes(s == b["due"] and "now")},
-            token(s, ctx.players),
-            " ",
-            ctx.players[s],
-            " ",
+        _who(
+            s,
+            ctx,
+            colours,
             h("small", {"class": "num"}, money(ctx.cat, view["seats"][s]["money"])),
+            now=s == b["due"],
         )
         for s in b["order"]
-    ]
-    bought = [
-        h("li", {}, _purchase_line(p, ctx.players, ctx.cat))
-        for p in b["purchases"]
-        if p["round"] == b["round"]
     ]
     price = b["blind_price"]
     return h(
         "section",
-        {"class": "hs-market", "data-testid": "market"},
+        {"class": "hs-phase hs-market", "data-testid": "market"},
         h("h3", {}, t("hs_market_title", round=max(1, b["round"]))),
-        h("p", {}, t("hs_market_help")),
         h("ol", {"class": "display"}, cards or h("li", {}, t("hs_display_empty"))),
         h(
             "p",
             {"class": "stack"},
             h("span", {"class": "stack-pile", "aria-hidden": "true"}),
+            " ",
             t("hs_stack", n=b["stack_size"]),
             " ",
             price is not None and t("hs_blind_price", price=money(ctx.cat, price)),
         ),
-        order and h("h4", {}, t("hs_buy_order")),
-        order and h("ol", {"class": "buy-order"}, order),
-        bought and h("ul", {"class": "bought"}, bought),
+        order and h("ol", {"class": "who-list", "aria-label": t("hs_buy_order")}, order),
     )
 
 
@@ -756,182 +1102,6 @@ def selected_marker(view: HomestretchView, ctx: GameContext) -> str | None:
     return next(m for m in MARKER_ORDER if m in reps)
 
 
-def betting_board(view: HomestretchView, ctx: GameContext) -> Markup:
-    t = ctx.t
-    marker = selected_marker(view, ctx)
-    targets = _cell_actions(view, ctx, marker)
-    cells = {(c["horse"], c["row"]): c for c in view["betting_board"]}
-    # A value on the board is shown only to the bettor during their own turn (or to all
-    # with open bets): the owner reviews them in the private panel, never on the table.
-    open_bets = view["options"]["open_bets"]
-    own = view["betting"]["bettor"] if view["phase"] == "betting" else None
-    if own is None or own != view["viewer"]:
-        own = -1
-    # A grid of divs, not a table: on a phone CSS turns it into 11 rows × 3 columns.
-    grid: list[Markup] = [h("div", {"class": "bh corner", "aria-hidden": "true"}, t("hs_horse"))]
-    grid += [
-        h("div", {"class": f"bh num hc-{horse}", "aria-hidden": "true"}, str(horse))
-        for horse in HORSES
-    ]
-    grid += [
-        h("div", {"class": f"br br-{row.lower()}", "aria-hidden": "true"}, row_name(row, ctx.cat))
-        for row in ROWS
-    ]
-    for row in ROWS:
-        for horse in HORSES:
-            cell = cells[(horse, row)]
-            chips = [
-                _marker_chip(
-                    m["seat"],
-                    m["value"] if open_bets or m["seat"] == own else None,
-                    ctx,
-                    marker=(m["marker"] or "") if open_bets or m["seat"] == own else "",
-                )
-                for m in cell["markers"]
-            ]
-            inner = [
-                h("span", {"class": "rate num"}, "×", cell["payout"]),
-                h("span", {"class": "cell-chips"}, chips),
-            ]
-            where = t("hs_cell_label", row=row_name(row, ctx.cat), horse=horse, rate=cell["payout"])
-            play = targets.get((horse, row))
-            cls = classes("bc", f"r-{row.lower()}", f"hc-{horse}", play is not None and "legal")
-            if play is not None and marker is not None:
-                label = t(
-                    "hs_place_on",
-                    value=MARKER_VALUE[marker],
-                    row=row_name(row, ctx.cat),
-                    horse=horse,
-                    rate=cell["payout"],
-                )
-                grid.append(
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": f"{cls} cell-btn",
-                            **play,
-                            "data-testid": f"cell-{row}-{horse}",
-                            "data-cell": f"{row}-{horse}",
-                            "aria-label": label,
-                            "title": label,
-                        },
-                        inner,
-                    )
-                )
-            else:
-                grid.append(
-                    h(
-                        "div",
-                        {
-                            "class": f"{cls} cell-static",
-                            "data-cell": f"{row}-{horse}",
-                            "role": "group",
-                            "aria-label": where,
-                        },
-                        inner,
-                    )
-                )
-    note = t("hs_board_open") if open_bets else t("hs_board_note")
-    return h(
-        "section",
-        {"class": "hs-bets", "aria-label": t("hs_betting_board"), "data-testid": "betting-board"},
-        h("h3", {}, t("hs_betting_board")),
-        h("div", {"class": "bet-grid"}, grid),
-        h("p", {"class": "note"}, note),
-    )
-
-
-def stables_panel(view: HomestretchView, ctx: GameContext) -> Markup:
-    """Everyone's shares; right after the draft, the reveal with what each paid."""
-    t = ctx.t
-    reveal = view["race"] == 1 and view["phase"] in ("race_card", "claims", "betting", "roll_off")
-    items = []
-    for s in view["seats"]:
-        seat = s["seat"]
-        items.append(
-            h(
-                "li",
-                {"class": f"stable pc{seat}", "data-testid": f"stable-{seat}"},
-                token(seat, ctx.players),
-                " ",
-                h("b", {}, ctx.players[seat]),
-                " ",
-                h("span", {"class": "hs-shares"}, [_share_badge(c) for c in s["shares"]])
-                if s["shares"]
-                else t("hs_no_shares"),
-                " ",
-                h(
-                    "small",
-                    {"class": "num"},
-                    t("hs_paid", price=money(ctx.cat, s["share_value"]))
-                    if reveal
-                    else t("hs_share_value", value=money(ctx.cat, s["share_value"])),
-                ),
-            )
-        )
-    return h(
-        "section",
-        {"class": classes("hs-stables", reveal and "reveal"), "data-testid": "stables"},
-        h("h3", {}, t("hs_reveal_title") if reveal else t("hs_stables")),
-        h("ul", {}, items),
-        h("p", {"class": "note"}, t("hs_groups_note")),
-    )
-
-
-def money_track(view: HomestretchView, ctx: GameContext) -> Markup:
-    t = ctx.t
-    top = int(max([100, *[s["money"] for s in view["seats"]]]))
-    top = (top + 9) // 10 * 10
-    w, x0, x1 = 1000, 30, 970
-
-    def xo(v: int) -> float:
-        return x0 + (x1 - x0) * v / top
-
-    ticks = []
-    for v in range(0, top + 1, 10):
-        ticks.append(h("line", {"x1": xo(v), "x2": xo(v), "y1": 44, "y2": 54, "class": "tick"}))
-        ticks.append(h("text", {"x": xo(v), "y": 72, "class": "tick-label num"}, str(v)))
-    stacks: dict[int, int] = {}
-    marks = []
-    for s in sorted(view["seats"], key=lambda x: x["seat"]):
-        level = stacks.get(s["money"], 0)
-        stacks[s["money"]] = level + 1
-        label = t("hs_money_of", name=ctx.players[s["seat"]], money=money(ctx.cat, s["money"]))
-        marks.append(
-            h(
-                "g",
-                {
-                    "class": f"cube pc{s['seat']}",
-                    "transform": f"translate({xo(s['money']):.1f} {36 - level * 26})",
-                    "role": "img",
-                    "aria-label": label,
-                },
-                h("title", {}, label),
-                h("rect", {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 5}),
-                h("text", {"y": 6}, initial(ctx.players[s["seat"]])),
-            )
-        )
-    height = 80
-    lift = 26 * (max(stacks.values()) - 1)
-    return h(
-        "figure",
-        {"class": "hs-money"},
-        h("figcaption", {}, t("hs_money_track")),
-        h(
-            "svg",
-            {
-                "viewBox": f"0 {-lift} {w} {height + lift}",
-                "role": "group",
-                "aria-label": t("hs_money_track"),
-            },
-            h("line", {"x1": x0, "x2": x1, "y1": 49, "y2": 49, "class": "axis"}),
-            ticks,
-            marks,
-        ),
-    )
-
-
 # --- the player's choices ----------------------------------------------------------------
 # Each control is built from the view and drawn only if the engine lists it as legal.
 def actions(view: HomestretchView, ctx: GameContext) -> Markup:
@@ -946,32 +1116,39 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
             action_button(
                 ctx,
                 {"type": "draft_pick", "player": me, "card": card["card"]},
-                _card_face(card, ctx),
+                join(
+                    h("span", {"class": "sr-only"}, t("hs_pick_word"), " "), _card_face(card, ctx)
+                ),
                 f"pick-{card['card']}",
                 "pick",
-                **{
-                    "aria-label": t(
-                        "hs_pick_label",
-                        horse=horse_label(card["horse"]),
-                        cost=money(ctx.cat, card["cost"]),
-                    )
-                },
+                **{"data-focus": i == 0 or None},
             )
-            for card in view["draft"]["hand"] or []
+            for i, card in enumerate(view["draft"]["hand"] or [])
         ]
-        return join(
-            h("p", {}, t("hs_pick_help")),
-            h("div", {"class": "choices hand", "role": "group", "data-testid": "hand"}, picks),
+        # (the turn banner says what to do; the shell's first-decision tip says why)
+        return h(
+            "div",
+            {
+                "class": "choices hand",
+                "role": "group",
+                "aria-label": t("hs_pick_help"),
+                "data-testid": "hand",
+            },
+            picks,
         )
     if phase == "claims":
         keep: dict[str, object] = {"type": "bet_order_claim", "player": me, "choice": "KEEP"}
-        items = [action_button(ctx, keep, t("hs_keep_btn"), "claim-keep")]
+        items = [
+            action_button(
+                ctx, keep, t("hs_keep_btn"), "claim-keep", "small", **{"data-focus": True}
+            )
+        ]
         for target in view["betting"]["order"]:
             cut = {**keep, "choice": "CUT_IN_BEFORE", "target": view["colours"][target]}
             text = t("hs_cut_btn", target=ctx.players[target])
-            items.append(action_button(ctx, cut, text, f"claim-cut-{target}"))
+            items.append(action_button(ctx, cut, text, f"claim-cut-{target}", "small"))
         return join(
-            h("p", {}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
+            h("p", {"class": "hs-help"}, t("hs_claim_help", n=view["seats"][seat]["marker_limit"])),
             h("div", {"class": "choices", "role": "group"}, items),
         )
     if phase == "betting":
@@ -985,21 +1162,32 @@ def actions(view: HomestretchView, ctx: GameContext) -> Markup:
             action_button(
                 ctx,
                 {**buy, "choice": "BUY_FACEUP", "card": card["card"]},
-                t(
-                    "hs_buy_btn",
-                    horse=horse_label(card["horse"]),
-                    price=money(ctx.cat, card["cost"]),
+                # the card itself, as in the draft; its name says "Buy" first
+                join(
+                    h("span", {"class": "sr-only"}, t("hs_buy_word"), " "),
+                    _card_face(card, ctx, secret=False),
                 ),
                 f"buy-{card['card']}",
+                "pick",
+                **{"data-focus": i == 0 or None},
             )
-            for card in b["display"]
+            for i, card in enumerate(b["display"])
         ]
         blind = t("hs_blind_btn", price=money(ctx.cat, b["blind_price"] or 0))
-        items.append(action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind"))
-        items.append(action_button(ctx, {**buy, "choice": "PASS"}, t("hs_pass_btn"), "buy-pass"))
+        others = [
+            action_button(ctx, {**buy, "choice": "BUY_BLIND"}, blind, "buy-blind", "small"),
+            action_button(
+                ctx,
+                {**buy, "choice": "PASS"},
+                t("hs_pass_btn"),
+                "buy-pass",
+                "small",
+                **{"data-focus": not b["display"] or None},
+            ),
+        ]
         return join(
-            h("p", {}, t("hs_buy_help", money=money(ctx.cat, view["seats"][seat]["money"]))),
-            h("div", {"class": "choices", "role": "group"}, items),
+            items and h("div", {"class": "choices hand", "role": "group"}, items),
+            h("div", {"class": "choices", "role": "group"}, others),
         )
     return join()
 
@@ -1011,7 +1199,7 @@ def race_controls(view: HomestretchView, ctx: GameContext) -> Markup:
     pending = turn["pending"]
     dice = turn["dice"]
     me = _me(view)
-    items: list[Markup | None] = []
+    offers: list[tuple[dict[str, object], str, str, str]] = []
     moves = turn["moves"]
     if dice is not None and moves is not None:
         horse = dice["sum"]
@@ -1020,35 +1208,44 @@ def race_controls(view: HomestretchView, ctx: GameContext) -> Markup:
             ("ONE_AND_REROLL", "hs_move_one", moves["one_and_reroll"], ""),
         ):
             action: dict[str, object] = {"type": "move_choice", "player": me, "choice": choice}
-            text = t(key, horse=horse, n=squares)
-            items.append(action_button(ctx, action, text, f"move-{choice}", cls))
+            offers.append((action, t(key, horse=horse, n=squares), f"move-{choice}", cls))
     for choice, key in (("REROLL", "hs_reroll_btn"), ("STOP", "hs_stop_btn")):
         stop: dict[str, object] = {"type": "reroll_or_stop", "player": me, "choice": choice}
-        items.append(action_button(ctx, stop, t(key), f"reroll-{choice}"))
+        offers.append((stop, t(key), f"reroll-{choice}", "primary" if choice == "REROLL" else ""))
     for horse in turn["bonus_targets"]:
         bonus: dict[str, object] = {"type": "bonus_target", "player": me, "horse": horse}
-        text = t("hs_bonus_btn", horse=horse_label(horse), n=turn["bonus_squares"])
-        items.append(action_button(ctx, bonus, text, f"bonus-{horse}"))
-    help_key = {
-        "move_choice": "hs_move_help",
-        "reroll_or_stop": "hs_reroll_help",
-        "bonus_target": "hs_bonus_help",
-    }.get(pending or "", "hs_move_help")
-    return join(
-        h(
-            "p",
-            {"class": classes("hs-help", pending != "bonus_target" and "optional")},
-            t(
-                help_key,
-                a=dice["a"] if dice else 0,
-                b=dice["b"] if dice else 0,
-                h=dice["sum"] if dice else 0,
-                d=dice["difference"] if dice else 0,
-                n=turn["bonus_squares"] or 0,
-            ),
+        # a row of horse numbers (the help above says how far the chosen one runs)
+        offers.append((bonus, str(horse), f"bonus-{horse}", "small bonus"))
+    legal = [o for o in offers if ctx.index_of(o[0]) is not None]
+    # The roller decides again and again: focus stays on the first choice of each turn.
+    items = [
+        action_button(
+            ctx,
+            action,
+            text,
+            testid,
+            cls,
+            **{
+                "data-focus": i == 0 or None,
+                "aria-label": t("hs_bonus_btn", horse=horse_label(int(text)), n=n)
+                if action["type"] == "bonus_target" and (n := turn["bonus_squares"])
+                else None,
+            },
+        )
+        for i, (action, text, testid, cls) in enumerate(legal)
+    ]
+    # The turn banner says what was rolled; only the bonus move needs a word more (the
+    # distance comes from the dice difference).
+    bonus_help = pending == "bonus_target" and h(
+        "p",
+        {"class": "hs-help"},
+        t(
+            "hs_bonus_help",
+            d=dice["difference"] if dice else 0,
+            n=turn["bonus_squares"] or 0,
         ),
-        h("div", {"class": "choices", "role": "group"}, items),
     )
+    return join(bonus_help or None, h("div", {"class": "choices", "role": "group"}, items))
 
 
 def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
@@ -1073,14 +1270,14 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
                 "button",
                 {
                     "type": "button",
-                    "class": classes("marker-pick", f"pc{seat}", on and "on"),
+                    "class": classes("marker-pick", on and "on"),
                     "data-act": "local",
                     "data-arg": "hs_marker",
                     "value": rep,
                     "aria-pressed": "true" if on else "false",
                     "data-testid": f"marker-{value}",
                 },
-                _marker_chip(seat, value, ctx, mine=True),
+                _marker_chip(seat, view["colours"][seat], value, ctx),
                 " ",
                 t("hs_marker_pick", n=count),
             )
@@ -1091,7 +1288,8 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
         {"type": "confirm_bets", "player": _me(view)},
         t("hs_confirm_bets"),
         "confirm-bets",
-        "primary big",
+        "primary",
+        **{"data-focus": True},
     )
     parts: list[Markup] = []
     if picks:
@@ -1099,12 +1297,17 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
             h(
                 "div",
                 {"class": "bet-row"},
-                h("p", {}, t("hs_bet_help", value=MARKER_VALUE[marker] if marker else 0, n=limit)),
+                h(
+                    "p",
+                    {"class": "hs-help"},
+                    t("hs_bet_help", value=MARKER_VALUE[marker] if marker else 0, n=limit),
+                ),
                 h("div", {"class": "choices", "role": "group"}, picks),
             )
         )
     if confirm is not None:
-        parts.append(h("div", {"class": "bet-row"}, h("p", {}, t("hs_all_placed")), confirm))
+        # (offered only once all five are laid, so it needs no sentence of its own)
+        parts.append(h("div", {"class": "bet-row"}, confirm))
     return join(*parts)
 
 
@@ -1115,10 +1318,11 @@ def private_panel(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
         kept = view["draft"]["kept"] or []
         return h(
             "p",
-            {"class": "kept"},
+            {"class": "kept", "data-colour": view["colours"][seat]},
             t("hs_kept"),
             " ",
-            [_card_face(c, ctx) for c in kept] or t("hs_none"),
+            # small badges (the horse and its group), each the card it stands for
+            [_share_badge(c["card"], secret=True) for c in kept] or t("hs_none"),
             " ",
             kept
             and h(
@@ -1133,29 +1337,34 @@ def private_panel(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
         horse, row = m["horse"], m["row"]
         if horse is None or row is None:
             continue
+        where = t("hs_marker_on", row=row_name(row, ctx.cat), horse=horse, value=m["value"])
+        # The button says what it does; its name adds which marker, after those words.
         take = action_button(
             ctx,
             {"type": "take_back_marker", "player": me, "marker": m["marker"]},
-            "↩",
+            t("hs_take_back"),
             f"take-{m['marker']}",
-            "small",
-            **{"aria-label": t("hs_take_back"), "title": t("hs_take_back")},
+            "small take-back",
+            **{"aria-label": t("hs_take_back_label", value=m["value"], where=where)},
         )
         lines.append(
             h(
                 "li",
                 {},
-                _marker_chip(seat, m["value"], ctx, mine=True, marker=m["marker"]),
+                _marker_chip(seat, me, m["value"], ctx, marker=m["marker"]),
                 " ",
-                t("hs_marker_on", row=row_name(row, ctx.cat), horse=horse, value=m["value"]),
+                where,
                 take,
             )
         )
     return h(
         "div",
-        {"class": "my-markers"},
-        h("h4", {}, t("hs_my_markers")),
-        h("ul", {}, lines or h("li", {}, t("hs_none_placed"))),
+        {"class": "my-markers", "data-colour": me},
+        h("h4", {"class": "sr-only"}, t("hs_my_markers")),
+        h("ul", {}, lines)
+        if lines
+        # (during the betting turn the markers still in hand are the choices below)
+        else view["phase"] != "betting" and h("p", {"class": "note"}, t("hs_none_placed")),
     )
 
 
@@ -1332,107 +1541,145 @@ def rules_summary(cat: Catalogue) -> Markup:
 
 # --- results -------------------------------------------------------------------------------
 def results_detail(view: HomestretchView, ctx: GameContext) -> Markup:
-    t = ctx.t
-    races = []
-    for r in view["results"]:
-        places = " · ".join(
-            f"{t(f'hs_place_{k}')} {horse_label(x)}" for k, x in enumerate(r["places"], 1)
-        )
-        purses = []
-        for p in r["purses"]:
-            if p["paid"]:
-                paid = ", ".join(
-                    t(
-                        "hs_share_paid",
-                        name=ctx.players[x["seat"]],
-                        amount=money(ctx.cat, x["amount"]),
-                        n=x["shares"],
-                    )
-                    for x in p["paid"]
-                )
-                text = t(
-                    "hs_purse_line",
-                    row=row_name(p["row"], ctx.cat),
-                    horse=horse_label(p["horse"]),
-                    purse=money(ctx.cat, p["purse"]),
-                    paid=paid,
-                )
-            else:
-                text = t(
-                    "hs_purse_unpaid",
-                    row=row_name(p["row"], ctx.cat),
-                    horse=horse_label(p["horse"]),
-                    purse=money(ctx.cat, p["purse"]),
-                )
-            purses.append(h("li", {}, text))
-        sheets = []
-        for seat in range(len(ctx.players)):
-            lines = [
-                h(
-                    "li",
-                    {"class": classes("bet-line", b["amount"] > 0 and "won")},
-                    _marker_chip(seat, b["value"], ctx),
-                    " ",
-                    t(
-                        "hs_bet_line",
-                        row=row_name(b["row"], ctx.cat),
-                        horse=b["horse"],
-                        value=b["value"],
-                        rate=b["rate"],
-                    ),
-                    " ",
-                    h("b", {"class": "num"}, money(ctx.cat, b["amount"])),
-                )
-                for b in r["bets"]
-                if b["seat"] == seat
-            ]
-            g = r["gains"][seat]
-            sheets.append(
-                h(
-                    "li",
-                    {"class": f"sheet pc{seat}", "data-testid": f"sheet-{seat}"},
-                    h("h4", {}, token(seat, ctx.players), " ", ctx.players[seat]),
-                    h("ul", {"class": "bet-lines"}, lines or h("li", {}, t("hs_none"))),
-                    h(
-                        "p",
-                        {"class": "num"},
-                        t(
-                            "hs_gain_line",
-                            purse=money(ctx.cat, g["purse"]),
-                            bets=money(ctx.cat, g["bets"]),
-                            total=money(ctx.cat, g["total"]),
-                            money=money(ctx.cat, r["money"][seat]),
-                        ),
-                    ),
-                )
-            )
-        races.append(
-            h(
-                "li",
-                {"data-testid": f"race-result-{r['race']}"},
-                h(
-                    "h3",
-                    {},
-                    t(
-                        "hs_result_title",
-                        race=r["race"],
-                        name=r["name"],
-                        colour=t(f"hs_colour_{r['colour']}"),
-                    ),
-                ),
-                h("p", {"class": "places"}, places),
-                h("h4", {}, t("hs_purses")),
-                h("ul", {"class": "purse-lines"}, purses),
-                h("h4", {}, t("hs_bets")),
-                h("ol", {"class": "sheets"}, sheets),
-            )
-        )
+    """Each race's settlement: the finishing circles with their purses and who shared
+    them, then one row per player with their markers turned face up and what each paid.
+    (The shell shows the race just run on the card between races, and every race at
+    the end.)"""
+    races = [_race_result(r, view["colours"], ctx) for r in view["results"]]
     return h(
         "section",
         {"class": "race-results hs-results"},
-        h("h2", {}, t("hs_settlements")),
-        h("ol", {}, races),
+        len(view["results"]) > 1 and h("h2", {}, ctx.t("hs_settlements")),
+        h("ol", {"class": "hs-race-list"}, races),
         view["final"] and tie_breaks(view, view["final"], ctx),
+    )
+
+
+SPLIT_COLS = ("hs_col_purses", "hs_col_bets")  # a phone shows only their sum
+
+
+def _race_result(r: RaceResult, colours: list[str], ctx: GameContext) -> Markup:
+    t = ctx.t
+    podium = []
+    for p in r["purses"]:
+        paid: list[Markup] = [
+            h(
+                "li",
+                {},
+                _token(x["seat"], ctx, colours),
+                " ",
+                h("bdi", {}, ctx.players[x["seat"]]),
+                " ",
+                h("b", {"class": "num"}, money(ctx.cat, x["amount"])),
+                x["shares"] > 1 and h("small", {}, " ", t("hs_shares_n", n=x["shares"])),
+            )
+            for x in p["paid"]
+        ]
+        podium.append(
+            h(
+                "li",
+                {"class": f"place p{p['place']}"},
+                h(
+                    "span",
+                    {"class": "podium-circle", "aria-hidden": "true"},
+                    h("span", {"class": "row-tag"}, row_name(p["row"], ctx.cat)),
+                    h("b", {"class": "num"}, str(p["horse"])),
+                ),
+                h(
+                    "span",
+                    {"class": "podium-text"},
+                    h(
+                        "span",
+                        {"class": "sr-only"},
+                        t(f"hs_place_{p['place']}"),
+                        " (",
+                        row_name(p["row"], ctx.cat),
+                        "): ",
+                    ),
+                    h("b", {}, horse_label(p["horse"])),
+                    " ",
+                    h("span", {"class": "num"}, t("hs_purse_of", purse=money(ctx.cat, p["purse"]))),
+                    h("ul", {"class": "paid"}, paid)
+                    if paid
+                    else h("span", {"class": "unpaid"}, t("hs_purse_bank")),
+                ),
+            )
+        )
+    rows = []
+    for seat in range(len(ctx.players)):
+        pills = [
+            h(
+                "li",
+                {"class": classes("bet-pill", b["amount"] > 0 and "won")},
+                _marker_chip(seat, colours[seat], b["value"], ctx),
+                " ",
+                h("span", {}, row_name(b["row"], ctx.cat), " ", str(b["horse"])),
+                b["amount"] > 0
+                and h(
+                    "b",
+                    {"class": "num", "title": t("hs_bet_sum", value=b["value"], rate=b["rate"])},
+                    " +",
+                    money(ctx.cat, b["amount"]),
+                ),
+            )
+            for b in r["bets"]
+            if b["seat"] == seat
+        ]
+        g = r["gains"][seat]
+        rows.append(
+            h(
+                "tr",
+                {"data-testid": f"sheet-{seat}"},
+                h(
+                    "th",
+                    {"scope": "row"},
+                    _token(seat, ctx, colours),
+                    " ",
+                    h("bdi", {}, ctx.players[seat]),
+                ),
+                h("td", {}, h("ul", {"class": "bet-pills"}, pills) if pills else t("hs_none")),
+                h("td", {"class": "num split"}, money(ctx.cat, g["purse"])),
+                h("td", {"class": "num split"}, money(ctx.cat, g["bets"])),
+                h("td", {"class": "num total"}, "+", money(ctx.cat, g["total"])),
+                h("td", {"class": "num"}, money(ctx.cat, r["money"][seat])),
+            )
+        )
+    head = [
+        h("th", {"scope": "col", "class": "split" if k in SPLIT_COLS else None}, t(k))
+        for k in (
+            "hs_col_player",
+            "hs_col_markers",
+            "hs_col_purses",
+            "hs_col_bets",
+            "hs_col_gain",
+            "hs_col_money",
+        )
+    ]
+    return h(
+        "li",
+        {"class": f"hs-race c-{r['colour']}", "data-testid": f"race-result-{r['race']}"},
+        h(
+            "h3",
+            {},
+            t(
+                "hs_result_title",
+                race=r["race"],
+                name=r["name"],
+                colour=t(f"hs_colour_{r['colour']}"),
+            ),
+        ),
+        h("ol", {"class": "podium", "aria-label": t("hs_podium")}, podium),
+        h(
+            "div",
+            {"class": "table-scroll"},
+            h(
+                "table",
+                {"class": "hs-payouts"},
+                h("caption", {"class": "sr-only"}, t("hs_payouts_caption")),
+                h("thead", {}, h("tr", {}, head)),
+                h("tbody", {}, rows),
+            ),
+        ),
     )
 
 
@@ -1458,7 +1705,7 @@ def tie_breaks(view: HomestretchView, final: FinalResults, ctx: GameContext) -> 
             "tr",
             {"class": f"pc{s}"},
             h("td", {"class": "num"}, str(ranking[s])),
-            h("td", {}, token(s, ctx.players), " ", ctx.players[s]),
+            h("td", {}, _token(s, ctx, view["colours"]), " ", h("bdi", {}, ctx.players[s])),
             h("td", {"class": "num"}, money(ctx.cat, keys[s]["money"])),
             h("td", {"class": "num"}, money(ctx.cat, keys[s]["share_value"])),
             [
