@@ -279,7 +279,7 @@ def test_table_shows_every_part_of_a_turn() -> None:
     # Chips 80 = one 50 and three 10s, the number, the supply and the cup.
     assert page.count('class="gb-chip c-yellow"') == 3 and "c-blue" not in page
     assert page.count("×3") == 3 and page.count("80 points") == 3
-    assert 'data-testid="gb-cup-0"' in page and "has the cup · 5 turn dice" in page
+    assert 'data-testid="gb-cup-0"' in page and "5 in the cup" in page
     assert "5 in supply" in page and page.count("10 in supply") == 2
     assert page.startswith("Ann's turn: roll 5 dice")  # the banner (the round is on the board)
     assert 'data-testid="gb-roll"' in page and "Roll (5 dice)" in page
@@ -481,13 +481,17 @@ def test_the_end_of_a_round_shows_on_the_table() -> None:
     # Under reduced motion it is there all the same, without arriving.
     still = render(state, fresh=fresh, motion=False)
     assert 'data-testid="gb-round-over"' in still and "arrive" not in still
-    # It stays while the new round is untouched (a roll), and goes with its first dice.
+    # It stays through the new round: a reminder ("stale") once that round has dice.
     values = [v for v in range(1, 7) if v in state.view(None)["rows"][0]["accepts"]]
     roll_dice(state, values[:1] * state.turn_dice)
-    assert 'data-testid="gb-round-over"' in render(state)
+    page = render(state)
+    assert 'data-testid="gb-round-over"' in page and "stale" not in page
     state.apply({"type": "place", "die": 0, "row": 1})
     state.apply({"type": "confirm"})
-    assert 'data-testid="gb-round-over"' not in render(state)
+    page = render(state)
+    assert 'data-testid="gb-round-over"' in page and 'class="gb-round-over stale"' in page
+    # Not before the first round ends.
+    assert 'data-testid="gb-round-over"' not in render(new_state(2, "7B"))
 
 
 def test_a_closed_row_shows_its_points_where_they_were_scored() -> None:

@@ -315,8 +315,9 @@ def player_extra(view: GamblerView, seat: int, ctx: GameContext) -> Markup:
             ),
             "data-testid": f"gb-extra-{seat}",
         },
-        h("span", {"class": "gb-money"}, chips(info["points"], info["chips"], ctx), delta),
-        h("span", {"class": "gb-dice-line"}, dice_bits),
+        chips(info["points"], info["chips"], ctx),
+        delta,
+        dice_bits,
     )
 
 
@@ -524,7 +525,7 @@ def roll_tray(view: GamblerView, ctx: GameContext) -> Markup:
 
 
 def round_over(view: GamblerView, ctx: GameContext) -> Markup | None:
-    """The round just finished, beside the next tableau until its first dice are placed.
+    """The round just finished, beside the next tableau while that round is played.
 
     It arrives with the move that ended the round (``ctx.fresh``); each closed row is
     listed with who closed it and what it paid or cost, and every player's change.
@@ -532,17 +533,20 @@ def round_over(view: GamblerView, ctx: GameContext) -> Markup | None:
     results = view["results"]
     if not results or view["phase"] == "over" or results[-1]["round"] != view["round"] - 1:
         return None
-    if any(row["filled"] for row in view["rows"]):
-        return None
     last = results[-1]
     before = (
         results[-2]["points"] if len(results) > 1 else [view["start_points"]] * len(last["points"])
     )
     arriving = bool(_fresh(ctx, "round_ended"))
-    return _round_card(last, before, ctx, arriving)
+    # Once the new round has dice on its tableau the card is only a reminder (a phone,
+    # short of room, leaves it out then).
+    stale = any(row["filled"] for row in view["rows"])
+    return _round_card(last, before, ctx, arriving, stale)
 
 
-def _round_card(result: RoundResult, before: list[int], ctx: GameContext, arriving: bool) -> Markup:
+def _round_card(
+    result: RoundResult, before: list[int], ctx: GameContext, arriving: bool, stale: bool
+) -> Markup:
     t = ctx.t
     closed = [
         h(
@@ -580,7 +584,9 @@ def _round_card(result: RoundResult, before: list[int], ctx: GameContext, arrivi
     return h(
         "section",
         {
-            "class": classes("gb-round-over", arriving and ctx.motion and "arrive"),
+            "class": classes(
+                "gb-round-over", arriving and ctx.motion and "arrive", stale and "stale"
+            ),
             "data-testid": "gb-round-over",
             "aria-labelledby": "gb-round-over-h",
         },
