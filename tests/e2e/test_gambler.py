@@ -35,6 +35,7 @@ def start(page: Page, seats: list[str], seed: str, target: str = "300") -> None:
 
 def composed(page: Page, where: str) -> None:
     problems = composition_problems(page)
+    if problems: page.screenshot(path="/tmp/gb12/fail.png")  # DEBUG
     assert problems == [], f"{where}: {problems}"
 
 

@@ -840,7 +840,6 @@ def actions(view: GamblerView, ctx: GameContext) -> Markup:
         )
     if phase == "await_decision":
         return join(
-            h("p", {"class": "gb-help"}, tn(t, "gb_decide_help", n=view["turn_dice"])),
             h(
                 "div",
                 {"class": "choices", "role": "group"},
@@ -922,14 +921,14 @@ def place_panel(view: GamblerView, ctx: GameContext) -> Markup:
         for r in view["can"]["take_back"]
     ]
     if picked is not None:
-        prompt = t("gb_pick_row", value=view["roll"][picked])
+        prompt = None  # the rows it fits are the question
     elif _first_pickable(view, ctx) is not None:
         prompt = t("gb_pick_die_more") if view["placed"] else t("gb_pick_die")
     else:
         prompt = t("gb_nothing_fits_more")
     nothing_left = _first_pickable(view, ctx) is None
     return join(
-        h("p", {"class": "gb-prompt"}, prompt),
+        prompt and h("p", {"class": "gb-prompt"}, prompt),
         rows
         and h(
             "div",
