@@ -35,7 +35,6 @@ def start(page: Page, seats: list[str], seed: str, target: str = "300") -> None:
 
 def composed(page: Page, where: str) -> None:
     problems = composition_problems(page)
-    if problems: page.screenshot(path="/tmp/gb12/fail.png")  # DEBUG
     assert problems == [], f"{where}: {problems}"
 
 
@@ -160,6 +159,43 @@ def test_full_game_through_the_ui(page: Page) -> None:
     text = page.locator("[data-testid=results]").inner_text()
     assert "(S" not in text and "(FH" not in text and "(A" not in text and "(D" not in text
     accessible(page, "the final standings")
+    assert page.uncaught_errors == []  # type: ignore[attr-defined]
+
+
+def test_six_players_and_the_choices_fit_one_screen(page: Page) -> None:
+    """The longest side column: six player cards, the choices and the log."""
+    page.set_viewport_size(LAPTOP)
+    page.open_app()  # type: ignore[attr-defined]
+    start(page, ["human"] + ["computer"] * 5, seed="3")
+    seen: set[str] = set()
+    for _ in range(400):
+        if len(seen) == 5 or page.locator("[data-testid=results]").count():
+            break
+        if page.locator("[data-testid=gb-roll]").count():
+            composed(page, "six players: roll")
+            seen.add("roll")
+            page.click("[data-testid=gb-roll]")
+        elif page.locator("[data-testid=gb-roll-again]").count():
+            composed(page, "six players: roll again or stop")
+            seen.add("decide")
+            page.click("[data-testid=gb-roll-again]")
+        elif (
+            page.locator("[data-testid^=gb-die-]").count()
+            and not page.locator("[data-testid=gb-confirm]").count()
+        ):
+            composed(page, "six players: the roll")
+            seen.add("roll-shown")
+            page.locator("[data-testid^=gb-die-]").first.click()
+            composed(page, "six players: a die picked")
+            seen.add("picked")
+            page.locator("[data-testid^=gb-row-btn-]").first.click()
+        elif page.locator("[data-testid=gb-confirm]").count():
+            composed(page, "six players: confirm")
+            seen.add("confirm")
+            page.click("[data-testid=gb-confirm]")
+        else:
+            page.wait_for_timeout(20)
+    assert {"roll", "roll-shown", "picked", "confirm"} <= seen
     assert page.uncaught_errors == []  # type: ignore[attr-defined]
 
 
