@@ -651,7 +651,7 @@ def tableau(view: GamblerView, ctx: GameContext) -> Markup:
             r in just_closed and ctx.motion and "just-closed",
         )
         need = row_need(row, ctx.cat)
-        row_label = t("gb_row_label_" + row["colour"], row=r, need=need, points=row["points"])
+        row_label = t(f"gb_row_label_{row['colour']}", row=r, need=need, points=row["points"])
         items: list[Markup] = [
             h("title", {}, row_label),
             h(
@@ -772,7 +772,7 @@ def tableau(view: GamblerView, ctx: GameContext) -> Markup:
                         "data-testid": f"gb-scored-{r}",
                     },
                     t(
-                        "gb_scored_" + row["colour"],
+                        f"gb_scored_{row['colour']}",
                         name=seat_name(ctx.players, closer),
                         points=row["points"],
                     ),
@@ -806,7 +806,7 @@ def tableau(view: GamblerView, ctx: GameContext) -> Markup:
                     "span",
                     {},
                     t(
-                        "gb_row_state_" + row["colour"],
+                        f"gb_row_state_{row['colour']}",
                         row=row["row"],
                         need=row_need(row, ctx.cat),
                         points=row["points"],
@@ -904,7 +904,7 @@ def place_panel(view: GamblerView, ctx: GameContext) -> Markup:
                         "span",
                         {"class": "gb-closes"},
                         t(
-                            "gb_closes_" + row["colour"],
+                            f"gb_closes_{row['colour']}",
                             points=row["points"],
                         ),
                     ),
@@ -1076,7 +1076,7 @@ def results_detail(view: GamblerView, ctx: GameContext) -> Markup:
                 token(c["seat"], ctx.players),
                 " ",
                 t(
-                    "gb_result_row_" + c["colour"],
+                    f"gb_result_row_{c['colour']}",
                     name=seat_name(ctx.players, c["seat"]),
                     row=c["row"],
                     need=code_words(c["code"], ctx.cat),
