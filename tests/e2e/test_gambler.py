@@ -207,6 +207,7 @@ def test_a_turn_on_a_phone(page: Page) -> None:
     for _ in range(40):
         if page.locator("[data-testid=gb-roll]").count():
             composed(page, "phone: roll")
+            accessible(page, "phone: roll")
             page.click("[data-testid=gb-roll]")
             rolled = True
         elif page.locator("[data-testid^=gb-die-]").count():

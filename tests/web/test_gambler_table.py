@@ -294,6 +294,8 @@ def test_table_shows_every_part_of_a_turn() -> None:
     ):
         assert f'class="need">{words}<' in page
     assert "(A3)" not in page and ">A3<" not in page
+    # The tableau itself can take the keyboard's focus (its board area scrolls on a phone).
+    assert re.search(r'<svg viewBox="0 0 568 720" role="group" tabindex="0" aria-label="', page)
     # The roll tumbles, then shows its values (no tumble under reduced motion).
     events = roll_dice(state, [6, 6, 1, 2, 3])
     assert "gb-tumble" in render(state, fresh=events)

@@ -790,6 +790,9 @@ def tableau(view: GamblerView, ctx: GameContext) -> Markup:
             {
                 "viewBox": f"0 0 {WIDTH:.0f} {HEIGHT:.0f}",
                 "role": "group",
+                # Focusable, so that a keyboard can reach (and scroll) the tableau on a
+                # phone, where the board area scrolls, even when no box is to be chosen.
+                "tabindex": "0",
                 "aria-label": t(
                     "gb_tableau_label",
                     name=layout_name(ctx.cat, lay["id"], lay["name"]),
