@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -23,6 +24,7 @@ from paddock_web.table import GameContext  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
 from pygames.gambler import GAME, GamblerState  # noqa: E402
+from pygames.gambler.data import LAYOUTS  # noqa: E402
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -277,10 +279,23 @@ def test_table_shows_every_part_of_a_turn() -> None:
     # Chips 80 = one 50 and three 10s, the number, the supply and the cup.
     assert page.count('class="gb-chip c-yellow"') == 3 and "c-blue" not in page
     assert page.count("×3") == 3 and page.count("80 points") == 3
-    assert 'data-testid="gb-cup-0"' in page and "has the cup · 5 turn dice" in page
+    assert 'data-testid="gb-cup-0"' in page and "5 in the cup" in page
     assert "5 in supply" in page and page.count("10 in supply") == 2
-    assert page.startswith("Round 1 · Staircase · Ann's turn: roll 5 dice")  # the banner
+    assert page.startswith("Ann's turn: roll 5 dice")  # the banner (the round is on the board)
     assert 'data-testid="gb-roll"' in page and "Roll (5 dice)" in page
+    # Every row says in words what it asks for, on the tableau itself.
+    for words in (
+        "ascending straight of three",
+        "descending straight of three",
+        "ascending straight of two",
+        "ascending straight of five",
+        "descending straight of four",
+        "a six",
+    ):
+        assert f'class="need">{words}<' in page
+    assert "(A3)" not in page and ">A3<" not in page
+    # The tableau itself can take the keyboard's focus (its board area scrolls on a phone).
+    assert re.search(r'<svg viewBox="0 0 568 720" role="group" tabindex="0" aria-label="', page)
     # The roll tumbles, then shows its values (no tumble under reduced motion).
     events = roll_dice(state, [6, 6, 1, 2, 3])
     assert "gb-tumble" in render(state, fresh=events)
@@ -291,7 +306,11 @@ def test_table_shows_every_part_of_a_turn() -> None:
     page = render(state, local={"gb_die": "0"})
     lit = sorted(int(m) for m in re.findall(r'data-testid="gb-box-(\d)"', page))
     assert lit == [2, 5, 6] == state.view()["can"]["place"]["0"]
-    assert "closes: you pay" in page  # the black single box would close
+    assert "closes: you pay 30" in page  # the black single box would close
+    # The row buttons name the rows in words; focus goes to the first of them.
+    button = re.search(r'<button[^>]*data-testid="gb-row-btn-2"[^>]*>(.*?)</button>', page)
+    assert button is not None and "descending straight of three" in button.group(1)
+    assert re.search(r'data-testid="gb-row-btn-2"[^>]*data-focus', page)
     state.apply({"type": "place", "die": 0, "row": 2})
     page = render(state)
     assert "gb-take-back-2" in page and 'data-testid="gb-confirm"' in page and "pending" in page
@@ -301,6 +320,7 @@ def test_table_shows_every_part_of_a_turn() -> None:
     assert "roll again with 4 dice, or stop" in page
     de = render(state, "de")
     assert "Weiterspielen (4 Würfel)" in de and "Aufhören" in de
+    assert "absteigende Dreierstraße" in de and "aufsteigende Fünferstraße" in de
     assert "Durchgang 1" in de and "Tableau Treppe (3B)" in de and "80 Punkte" in de
 
 
@@ -329,3 +349,235 @@ def test_next_layout_only_once_it_is_known() -> None:
     assert state.layout == "5B" and "Round 2" in page and "Tableau Minefield (5B)" in page
     assert 'data-testid="gb-next"' not in page and "played: 5A" in page
     assert "Minenfeld" in render(state, "de")
+
+
+# --- issue #12: rows in words, the round's end, motion, focus, the home card ----------
+def test_every_row_is_told_in_words_in_both_languages() -> None:
+    codes = {row.code for lay in LAYOUTS.values() for row in lay.rows}
+    expected = {
+        ("S3", "en"): "three of a kind",
+        ("S3", "de"): "drei Gleiche",
+        ("FH", "en"): "full house",
+        ("FH", "de"): "Full House",
+        ("A5", "en"): "ascending straight of five",
+        ("A5", "de"): "aufsteigende Fünferstraße",
+        ("D4", "en"): "descending straight of four",
+        ("D4", "de"): "absteigende Viererstraße",
+        ("6", "en"): "a six",
+        ("6", "de"): "eine Sechs",
+        ("66", "en"): "two sixes",
+        ("66", "de"): "zwei Sechsen",
+        ("43", "en"): "4, then 3",
+        ("43", "de"): "4, dann 3",
+        ("22333", "en"): "two twos, then three threes",
+        ("22333", "de"): "zwei Zweien, dann drei Dreien",
+    }
+    for lang in ("en", "de"):
+        cat = Catalogue(lang)
+        for code in codes:
+            words = gambler.code_words(code, cat)
+            assert words and not re.search(r"\b[SAD][2-5]\b|\bFH\b", words), (code, words)
+            if code.isdigit() and len(set(code)) == 1 and len(code) > 1:
+                assert not re.search(r"\d", words)  # "two sixes", not "66"
+        for (code, lang2), words in expected.items():
+            if lang2 == lang:
+                assert gambler.code_words(code, cat) == words
+
+
+def test_german_row_texts_read_right() -> None:
+    """Every German text about a row, with its adjective endings, as a reader sees it."""
+    cat = Catalogue("de")
+    state = new_state(2, "3B")  # A3 +50, D3 +50, A2 −30, A5 +90, D4 +70, 6 −30
+    view = state.view(None)
+    rows = {r["row"]: r for r in view["rows"]}
+    ctx = GameContext(
+        cat=cat, players=["A", "B"], seats=["human"] * 2, legal=[], local={}, viewer=None
+    )
+    page = str(gambler.tableau(view, ctx))
+    assert (
+        "Reihe 1: aufsteigende Dreierstraße. Gelbe Reihe: Wer ihr letztes Kästchen belegt, "
+        "kassiert 50 Punkte." in page
+    )
+    assert (
+        "Reihe 6: eine Sechs. Schwarze Reihe: Wer ihr letztes Kästchen belegt, zahlt 30 Punkte."
+        in page
+    )
+    assert "Reihe 4 (aufsteigende Fünferstraße), gelb, 90 Punkte; Würfel: – (5 Kästchen)." in page
+    assert rows[6]["colour"] == "black"
+    log = [
+        gambler.describe(
+            {
+                "type": "row_closed",
+                "seat": 0,
+                "row": 4,
+                "code": "A5",
+                "colour": "yellow",
+                "points": 90,
+            },
+            ["Ann"],
+            cat,
+        ),
+        gambler.describe(
+            {
+                "type": "row_closed",
+                "seat": 0,
+                "row": 2,
+                "code": "S3",
+                "colour": "black",
+                "points": 40,
+            },
+            ["Ann"],
+            cat,
+        ),
+    ]
+    assert log == [
+        "Ann schließt die gelbe Reihe 4 (aufsteigende Fünferstraße) und kassiert 90!",
+        "Ann schließt die schwarze Reihe 2 (drei Gleiche) und schuldet 40.",
+    ]
+    # Colour words are written into whole sentences, never slotted into one where
+    # their ending might not fit ("(S3, gelbe)" was the old results line).
+    de = json.loads((ROOT / "web/paddock_web/locales/de/gambler.json").read_text("utf-8"))
+    assert not any("{colour}" in text for text in de.values())
+    assert (
+        cat.t(
+            "gb_result_row_yellow", name="Ann", row=4, need="aufsteigende Fünferstraße", points=90
+        )
+        == "Ann schloss Reihe 4 (aufsteigende Fünferstraße): +90"
+    )
+
+
+def _confirm_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the last ``confirm`` (what ``ctx.fresh`` holds after it)."""
+    last = max(i for i, e in enumerate(events) if e["type"] == "placement_confirmed")
+    end = next(
+        (i for i, e in enumerate(events) if i > last and e["type"] == "stopped"), len(events)
+    )
+    return events[last:end]
+
+
+def test_the_end_of_a_round_shows_on_the_table() -> None:
+    state = new_state(2, "7B")
+    events = play_round(state)
+    assert state.round == 2 and state.layout == "7A"
+    fresh = _confirm_events(events)
+    assert any(e["type"] == "round_ended" for e in fresh)
+    result = state.view(None)["results"][-1]
+    page = render(state, fresh=fresh)
+    assert 'data-testid="gb-round-over"' in page and "arrive" in page
+    assert "Round 1 is over · Small Change" in page
+    closer = state.players[result["closer"]]
+    assert f"{closer} filled the last box." in page
+    # Every closed row: who, what it paid or cost, the row in words.
+    for c in result["closed"]:
+        sign = "+" if c["colour"] == "yellow" else "−"
+        need = gambler.code_words(c["code"], Catalogue("en"))
+        assert f"{sign}{c['points']}</span> row {c['row']}: {need}" in page
+    for seat, after in enumerate(result["points"]):
+        change = after - 80
+        shown = f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else "±0")
+        assert re.search(
+            rf"{state.players[seat]}</bdi> <span[^>]*>{re.escape(shown)}</span> "
+            rf"<span class=\"num\">{after} points",
+            page,
+        )
+    # Under reduced motion it is there all the same, without arriving.
+    still = render(state, fresh=fresh, motion=False)
+    assert 'data-testid="gb-round-over"' in still and "arrive" not in still
+    # It stays through the new round: a reminder ("stale") once that round has dice.
+    values = [v for v in range(1, 7) if v in state.view(None)["rows"][0]["accepts"]]
+    roll_dice(state, values[:1] * state.turn_dice)
+    page = render(state)
+    assert 'data-testid="gb-round-over"' in page and "stale" not in page
+    state.apply({"type": "place", "die": 0, "row": 1})
+    state.apply({"type": "confirm"})
+    page = render(state)
+    assert 'data-testid="gb-round-over"' in page and 'class="gb-round-over stale"' in page
+    # Not before the first round ends.
+    assert 'data-testid="gb-round-over"' not in render(new_state(2, "7B"))
+
+
+def test_a_closed_row_shows_its_points_where_they_were_scored() -> None:
+    state = new_state(2, "7B")  # row 1: a single 6, +20
+    roll_dice(state, [6, 2, 2, 2, 2])
+    state.apply({"type": "place", "die": 0, "row": 1})
+    fresh = state.apply({"type": "confirm"})
+    page = render(state, fresh=fresh)
+    assert 'data-testid="gb-scored-1"' in page and ">A +20<" in page and "rise" in page
+    assert "just-closed" in page
+    still = render(state, fresh=fresh, motion=False)
+    assert 'data-testid="gb-scored-1"' in still and "rise" not in still
+    assert "just-closed" not in still
+
+
+def test_the_placed_die_is_highlighted_and_the_roll_tumbles_once() -> None:
+    state = new_state(2, "7B")
+    rolled = roll_dice(state, [5, 5, 2, 2, 2])
+    page = render(state, fresh=rolled)
+    assert page.count("gb-tumble") == 5
+    # Focus: the first die to pick, then the first row it fits, then the next die.
+    assert re.search(r'data-testid="gb-die-0"[^>]*data-focus', page)
+    picked = render(state, fresh=rolled, local={"gb_die": "0"})
+    assert "gb-tumble" not in picked  # picking a die does not roll it again
+    assert re.search(r'data-testid="gb-row-btn-2"[^>]*data-focus', picked)
+    placed = state.apply({"type": "place", "die": 0, "row": 2})
+    page = render(state, fresh=placed)
+    assert re.search(r'class="gb-box full pending just pop"', page)
+    assert re.search(r'data-testid="gb-die-1"[^>]*data-focus', page)
+    still = render(state, fresh=placed, motion=False)
+    assert "gb-box full pending just" in still and " pop" not in still
+    assert "gb-tumble" not in render(state, fresh=rolled, motion=False)
+    # Once every die is placed, Confirm takes the focus.
+    state.apply({"type": "place", "die": 1, "row": 2})
+    for die in (2, 3, 4):
+        state.apply({"type": "place", "die": die, "row": 4})  # three of a kind
+    page = render(state, fresh=[])
+    assert re.search(r'data-testid="gb-confirm"[^>]*data-focus', page)
+    # After a confirm with dice left: Roll again has the focus; those dice wait, blank.
+    state = new_state(2, "7B")
+    roll_dice(state, [6, 1, 1, 1, 1])
+    state.apply({"type": "place", "die": 0, "row": 1})
+    confirmed = state.apply({"type": "confirm"})
+    page = render(state, fresh=confirmed)
+    assert re.search(r'data-testid="gb-roll-again"[^>]*data-focus', page)
+    assert page.count("gb-tray-die cup") == 4
+
+
+def test_home_card_hooks() -> None:
+    for lang in ("en", "de"):
+        cat = Catalogue(lang)
+        picture = str(gambler.thumbnail(cat))
+        assert 'role="img"' in picture and 'viewBox="0 0 240 130"' in picture
+        assert f'aria-label="{cat.t("gb_thumb_label")}"' in picture
+        # Drawn from the beginner tableau: its six rows, its boxes, one black row.
+        lay = LAYOUTS["1A"]
+        assert picture.count('class="band ') == 6
+        assert picture.count('class="cell"') == lay.boxes
+        assert picture.count('class="band black"') == 1
+        steps = gambler.how_to_play(cat)
+        assert 3 <= len(steps) <= 4 and all(s.endswith(".") for s in steps)
+        assert "500" in gambler.meta(cat)
+    assert gambler.how_to_play(Catalogue("en")) != gambler.how_to_play(Catalogue("de"))
+
+
+def test_first_turn_tip_explains_the_decision_on_screen() -> None:
+    state = new_state(2, "7B")
+    cat = Catalogue("en")
+
+    def tip(local: dict[str, Any] | None = None) -> str | None:
+        ctx = GameContext(
+            cat=cat,
+            players=list(state.players),
+            seats=["human"] * 2,
+            legal=state.legal_actions(),
+            local=local or {},
+            viewer=None,
+        )
+        return gambler.first_turn_tip(state.view(None), ctx)
+
+    assert tip() == cat.t("gb_tip_roll")
+    roll_dice(state, [6, 5, 5, 2, 2])
+    assert tip() == cat.t("gb_tip_pick")
+    assert tip({"gb_die": "0"}) == cat.t("gb_tip_row")
+    state.apply({"type": "place", "die": 0, "row": 1})
+    state.apply({"type": "confirm"})
+    assert tip() == cat.t("gb_tip_decide")
