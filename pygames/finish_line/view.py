@@ -139,6 +139,7 @@ class FinishLineView(BaseView[RaceResult]):
     odds: list[int]  # this race's odds row by start slot s1…s7
     row: list[Horse]  # horses in the race, back → front
     ranks: dict[str, int]  # str(horse) → rank
+    names: dict[str, str]  # str(horse) → name, every tile (results name past races' horses)
     nn: bool  # the last two horses of ``row`` are level (upper, lower)
     nn_used: bool  # neck and neck was resolved this race
     lineup: list[int]  # horses by start slot, disqualified ones included
@@ -231,6 +232,7 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         "odds": odds,
         "row": row,
         "ranks": {str(h): r for h, r in ranks.items()},
+        "names": {str(h): NAME[h] for h in TILE_IDS},
         "nn": state.nn,
         "nn_used": state.nn_used,
         "lineup": list(state.lineup),

@@ -93,7 +93,7 @@ def test_dice_and_odds_match_the_spec():
     }
 
 
-def test_the_view_lists_each_colours_six_sides():
+def test_the_view_lists_each_colours_six_sides_and_every_tiles_name():
     view = GAME.new_state(["Ann", "Ben"]).view(None)
     assert view["faces"]["black"] == [
         "EXTRA_TURN",
@@ -103,6 +103,7 @@ def test_the_view_lists_each_colours_six_sides():
         "CHANGE_OF_PACE",
         "CHANGE_OF_PACE",
     ]
+    assert view["names"]["24"] == "Quicksilver Sue" and len(view["names"]) == 24
     for colour, sides in view["faces"].items():
         assert len(sides) == 6
         assert {f: sides.count(f) for f in sides} == dict(FACES[colour])
