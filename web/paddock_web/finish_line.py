@@ -413,16 +413,33 @@ def _tile(
         {"class": "tile-name", "title": entry["name"]},
         [join(h("span", {"class": "w"}, w), " ") for w in words],
     )
+    # A clickable tile is named by what it shows (the number first), with a few words
+    # only a screen reader reads; a tile that is no control gets a sentence as label.
+    sr = control is not None
     inner: list[Child] = [
-        h("span", {"class": "tile-top"}, h("span", {"class": "tile-no num"}, str(horse)), badge),
+        h(
+            "span",
+            {"class": "tile-top"},
+            sr and h("span", {"class": "sr-only"}, t("fl_horse") + " "),
+            h("span", {"class": "tile-no num"}, str(horse)),
+            " ",
+            badge,
+        ),
         name,
         h("span", {"class": "tile-dice"}, slots),
         h(
             "span",
             {"class": "tile-foot"},
             h("span", {"class": "tile-odds num"}, t("fl_odds_x", odds=entry["odds"])),
-            h("span", {"class": "tile-rank num"}, t("fl_place_n", n=entry["rank"])),
+            " ",
+            h(
+                "span",
+                {"class": "tile-rank num"},
+                sr and h("span", {"class": "sr-only"}, t("fl_running") + " "),
+                t("fl_place_n", n=entry["rank"]),
+            ),
         ),
+        sr and just is not None and h("span", {"class": "sr-only"}, " " + t("fl_just_used")),
         just is not None
         and h(
             "span",
@@ -448,7 +465,7 @@ def _tile(
             {"class": "tile-cell"},
             h(
                 "button",
-                {"type": "button", **attrs, **control, "aria-label": label, "data-focus": focus},
+                {"type": "button", **attrs, **control, "data-focus": focus},
                 inner,
             ),
         )
@@ -1184,7 +1201,7 @@ def private_panel(view: FinishLineView, seat: int, ctx: GameContext) -> Markup:
                 {},
                 t(
                     "fl_win_line",
-                    horse=horse_label(view, w["horse"]),
+                    horse=w["horse"],
                     amount=ctx.cat.money(w["amount"]),
                     odds=w["odds"],
                 ),
