@@ -173,34 +173,53 @@ def meta(cat: Catalogue) -> str:
 
 
 def thumbnail(cat: Catalogue) -> Markup:
-    """The home card's picture: a row of seven tiles on the turf and the dice pool."""
+    """The home card's picture: a row of seven tiles on the turf running to a chequered
+    finish line, a few dice lying on them, and the pool's five colours below."""
     shown = TILE_IDS[3:10]  # seven tiles, favourites, sprinters and plain ones among them
+    on_tiles = {1: "white", 4: "red", 5: "white"}  # dice lying on some fields
     parts: list[Markup] = [
         h("rect", {"x": 0, "y": 0, "width": 240, "height": 130, "rx": 12, "class": "turf"}),
     ]
-    for i, horse in enumerate(shown):
-        x = 8 + i * 32.5
-        kind = TYPE[horse]
+    for k in range(12):  # the finish line
         parts.append(
-            h("rect", {"x": x, "y": 12, "width": 29, "height": 62, "rx": 4, "class": "tile"})
+            h(
+                "rect",
+                {
+                    "x": 228 + 5 * (k % 2),
+                    "y": 8 + k * 5.5,
+                    "width": 5,
+                    "height": 5.5,
+                    "class": "chk",
+                },
+            )
         )
+    for i, horse in enumerate(shown):
+        x = 6 + i * 31.5
+        kind = TYPE[horse]
+        cls = "lead" if i == len(shown) - 1 else "tile"
+        parts.append(h("rect", {"x": x, "y": 10, "width": 28, "height": 62, "rx": 4, "class": cls}))
         if kind:
             parts.append(
                 h(
                     "rect",
-                    {"x": x + 9, "y": 17, "width": 11, "height": 11, "rx": 2, "class": f"b-{kind}"},
+                    {
+                        "x": x + 8.5,
+                        "y": 16,
+                        "width": 11,
+                        "height": 11,
+                        "rx": 2,
+                        "class": f"b-{kind}",
+                    },
                 )
             )
         for k in range(FIELDS[horse]):
+            field_cls = f"d-{on_tiles[i]}" if i in on_tiles and k == 0 else "field"
             parts.append(
                 h(
                     "rect",
-                    {"x": x + 4 + k * 7.5, "y": 52, "width": 6, "height": 6, "class": "field"},
+                    {"x": x + 3.5 + k * 7.5, "y": 50, "width": 6, "height": 6, "class": field_cls},
                 )
             )
-    parts.append(
-        h("rect", {"x": 8 + 6 * 32.5, "y": 12, "width": 29, "height": 62, "rx": 4, "class": "lead"})
-    )
     x = 10.0
     for colour in COLOURS:
         for k in range(min(DICE_COUNTS[colour], 4)):
@@ -209,7 +228,7 @@ def thumbnail(cat: Catalogue) -> Markup:
                     "rect",
                     {
                         "x": f"{x + k * 4:.1f}",
-                        "y": f"{88 + k * 3:.1f}",
+                        "y": f"{86 + k * 3:.1f}",
                         "width": 22,
                         "height": 22,
                         "rx": 4,
@@ -217,7 +236,7 @@ def thumbnail(cat: Catalogue) -> Markup:
                     },
                 )
             )
-        x += 46
+        x += 44
     return h(
         "svg",
         {
