@@ -136,7 +136,8 @@ def player_extra(view: FinishLineView, seat: int, ctx: GameContext) -> Markup:
         )
     if view["slip_confirmed"][seat]:  # only ever true while the slips are open
         bits.append(h("span", {"class": "slip-done"}, ctx.t("fl_slip_done")))
-    return join(*bits)
+    # One short line in the card's top corner, so the strip stays as short as it can.
+    return h("span", {"class": "fl-extra"}, bits) if bits else join()
 
 
 def status_text(view: FinishLineView, ctx: GameContext) -> str:
@@ -922,6 +923,7 @@ def use_panel(view: FinishLineView, ctx: GameContext) -> Markup:
                     "button",
                     {
                         "type": "button",
+                        "class": "small",
                         "data-act": "local",
                         "data-arg": "block",
                         "value": key,
@@ -941,7 +943,7 @@ def use_panel(view: FinishLineView, ctx: GameContext) -> Markup:
                     "button",
                     {
                         "type": "button",
-                        "class": "primary" if not same else None,
+                        "class": "small primary" if not same else "small",
                         "data-act": "play",
                         "data-arg": str(i),
                         "data-testid": "use-" + "-".join(map(str, order)),
@@ -1163,16 +1165,12 @@ def bet_builder(view: FinishLineView, ctx: GameContext) -> Markup:
     # No line of either kind is open only when nothing is left to stake.
     broke = not any(open_lines.values())
     if target and kind == "win":
-        chosen = t(
-            "fl_win_chosen",
-            horse=horse_label(view, int(target)),
-            odds=odds_of.get(int(target), "?"),
-        )
+        chosen = t("fl_win_chosen", horse=target, odds=odds_of.get(int(target), "?"))
     elif target:
         a, b = target.split("-")
         chosen = t("fl_place_chosen", a=a, b=b, odds=view["place_odds"].get(target, "?"))
     elif first:
-        chosen = t("fl_place_second", horse=horse_label(view, int(first)))
+        chosen = t("fl_place_second", horse=first)
     elif lines:
         chosen = t(f"fl_click_{kind}")
     else:
