@@ -974,7 +974,7 @@ def use_panel(view: FinishLineView, ctx: GameContext) -> Markup:
                 "button",
                 {
                     "type": "button",
-                    "class": "primary",
+                    "class": "small primary" if "colours" in a else "primary",
                     "data-act": "play",
                     "data-arg": str(i),
                     "data-testid": "use-" + _use_key(a),
@@ -1245,15 +1245,11 @@ def private_panel(view: FinishLineView, seat: int, ctx: GameContext) -> Markup:
     return h(
         "div",
         {"class": "fl-sheet"},
-        h(
-            "ol",
-            {"class": "slip-lines", "aria-label": t("fl_sheet")},
-            lines or h("li", {"class": "empty"}, t("fl_empty_slip")),
-        ),
+        lines and h("ol", {"class": "slip-lines", "aria-label": t("fl_sheet")}, lines),
         h(
             "p",
             {"class": "num slip-sum"},
-            t("fl_stake_total", stake=ctx.cat.money(stake)),
+            t("fl_stake_total", stake=ctx.cat.money(stake)) if lines else t("fl_empty_slip"),
             " · ",
             t("fl_money_left", money=ctx.cat.money(left)),
         ),
