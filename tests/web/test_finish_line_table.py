@@ -346,7 +346,7 @@ def test_place_lines_show_the_engines_odds() -> None:
     for key, odds in view["place_odds"].items():
         a, c = key.split("-")
         pick_pair(b, key)
-        assert f"Place on {a} + {c} at {odds}×:" in b.text()
+        assert f"Place on {a} + {c} at {odds}×, add £:" in b.text()
 
 
 def _ctx(

@@ -1159,7 +1159,7 @@ def bet_builder(view: FinishLineView, ctx: GameContext) -> Markup:
                             "data-focus": not stakes or None,
                         },
                         "+",
-                        ctx.cat.money(amount),
+                        ctx.cat.money(amount).removeprefix("£"),  # the line says "£"
                     )
                 )
     # No line of either kind is open only when nothing is left to stake.
@@ -1331,11 +1331,6 @@ def _finish_order(view: FinishLineView, r: RaceResult, ctx: GameContext) -> Mark
     t = ctx.t
     odds = {s["horse"]: s["odds"] for s in r["lineup"]}
     bonus = {o["horse"]: o["amount"] for o in r["outsiders"]}
-    out = [
-        h("li", {"class": "out"}, h("s", {}, str(s["horse"])))
-        for s in r["lineup"]
-        if s["horse"] not in r["finish"]
-    ]
     places = []
     for place, horse in enumerate(r["finish"], start=1):
         places.append(
@@ -1363,21 +1358,18 @@ def _finish_order(view: FinishLineView, r: RaceResult, ctx: GameContext) -> Mark
                 ),
             )
         )
-    return join(
-        h("ol", {"class": "finish", "aria-label": t("fl_finish_order")}, places),
-        out
-        and h(
-            "p",
-            {"class": "dq-line"},
-            t("fl_disqualified"),
-            " ",
-            [
-                h("s", {"class": "dq-tile"}, str(s["horse"]))
-                for s in r["lineup"]
-                if s["horse"] not in r["finish"]
-            ],
-        ),
-    )
+    # Disqualified horses close the row, struck through (they finish nowhere).
+    places += [
+        h(
+            "li",
+            {"class": "fin out"},
+            h("span", {"class": "fin-place"}, t("fl_out")),
+            h("s", {"class": "fin-no num"}, str(s["horse"])),
+        )
+        for s in r["lineup"]
+        if s["horse"] not in r["finish"]
+    ]
+    return h("ol", {"class": "finish", "aria-label": t("fl_finish_order")}, places)
 
 
 def _sheet(r: RaceResult, seat: int, ctx: GameContext) -> Markup:
@@ -1452,7 +1444,8 @@ def results_detail(view: FinishLineView, ctx: GameContext) -> Markup:
             h(
                 "li",
                 {"class": "fl-result", "data-testid": f"race-result-{r['race']}"},
-                h(
+                several
+                and h(
                     "h3",
                     {},
                     t(
