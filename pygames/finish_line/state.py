@@ -718,6 +718,7 @@ class FinishLineState(State[FinishLineView]):
                 gone = [h for h in before if h not in self.row]
                 if gone:
                     event["disqualified"] = gone[0]
+                event["before"] = before  # the running order before this die, for the table
                 event["row"] = list(self.row)
         events.append(event)
         nxt = (seat + step) % self.n
@@ -754,6 +755,7 @@ class FinishLineState(State[FinishLineView]):
             self.removed["black"] += 1
             events.append({"type": "extra_declined", "seat": seat})
         else:
+            before = list(self.row)
             t = self.track()
             t.place_horseshoe(action["horse"], ["black", "EXTRA_TURN"])
             self._store(t)
@@ -762,6 +764,7 @@ class FinishLineState(State[FinishLineView]):
                     "type": "extra_used",
                     "seat": seat,
                     "horse": action["horse"],
+                    "before": before,
                     "row": list(self.row),
                 }
             )

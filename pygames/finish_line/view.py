@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ..core.state import copy_plain
 from ..core.view import BaseView
-from .data import FIELDS, HORSES_PER_RACE, NAME, ODDS, RACES, TILE_IDS, TYPE
+from .data import FACES, FIELDS, HORSES_PER_RACE, NAME, ODDS, RACES, TILE_IDS, TYPE
 
 if TYPE_CHECKING:
     from .state import FinishLineState
@@ -139,11 +139,13 @@ class FinishLineView(BaseView[RaceResult]):
     odds: list[int]  # this race's odds row by start slot s1…s7
     row: list[Horse]  # horses in the race, back → front
     ranks: dict[str, int]  # str(horse) → rank
+    names: dict[str, str]  # str(horse) → name, every tile (results name past races' horses)
     nn: bool  # the last two horses of ``row`` are level (upper, lower)
     nn_used: bool  # neck and neck was resolved this race
     lineup: list[int]  # horses by start slot, disqualified ones included
     place_odds: dict[str, int]  # "a-b" (a < b) → what a place bet pays; {} before lineup
     disqualified: list[StartSlot]
+    faces: dict[str, list[str]]  # colour → the six sides of its die (spec §1.3), in order
     pool: dict[str, int]  # colour → dice to take, in colour order
     removed: dict[str, int]  # colour → dice in the removed area
     out_of_game: dict[str, int]  # colour → dice out for the whole game (2 players)
@@ -230,11 +232,13 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         "odds": odds,
         "row": row,
         "ranks": {str(h): r for h, r in ranks.items()},
+        "names": {str(h): NAME[h] for h in TILE_IDS},
         "nn": state.nn,
         "nn_used": state.nn_used,
         "lineup": list(state.lineup),
         "place_odds": place_odds,
         "disqualified": disqualified if lineup_done else [],
+        "faces": {c: [f for f, k in sides for _ in range(k)] for c, sides in FACES.items()},
         "pool": dict(state.pool),
         "removed": dict(state.removed),
         "out_of_game": dict(state.out),

@@ -93,6 +93,22 @@ def test_dice_and_odds_match_the_spec():
     }
 
 
+def test_the_view_lists_each_colours_six_sides_and_every_tiles_name():
+    view = GAME.new_state(["Ann", "Ben"]).view(None)
+    assert view["faces"]["black"] == [
+        "EXTRA_TURN",
+        "EXTRA_TURN",
+        "DISQUALIFIED",
+        "INSIDER_TIP",
+        "CHANGE_OF_PACE",
+        "CHANGE_OF_PACE",
+    ]
+    assert view["names"]["24"] == "Quicksilver Sue" and len(view["names"]) == 24
+    for colour, sides in view["faces"].items():
+        assert len(sides) == 6
+        assert {f: sides.count(f) for f in sides} == dict(FACES[colour])
+
+
 def test_options_are_three_booleans_off_by_default():
     names = [o.name for o in GAME.options]
     assert names == ["strict_outsider", "rotating_start", "family_dice"]

@@ -140,8 +140,9 @@ def test_s3_white_pair_advances():
     assert state.current_player() == B
     roll(state, *BLANKS[1:], W, take="white")
     before = removed(state)
-    use(state, "white", "HORSESHOE", horse=11)
+    used = use(state, "white", "HORSESHOE", horse=11)
     assert state.row == [18, 5, 11, 20]
+    assert (used[0]["before"], used[0]["row"]) == ([18, 11, 5, 20], [18, 5, 11, 20])
     assert removed(state)["white"] == before["white"] + 2
     assert dice_on(state, 11) == []
     assert state.current_player() == C and state.phase == Phase.TAKE
@@ -596,8 +597,11 @@ def test_s15_extra_turns():
     assert state.view()["extra_queue"] == [D, B]  # D, A (none), B, C (none)
     assert state.current_player() == D
     before = removed(state)
-    decide(state, {"type": "extra", "horse": 5})
+    events = decide(state, {"type": "extra", "horse": 5})
     assert state.row == [8, 22, 3, 18, 5, 11, 20]
+    # The event names the order before and after, so the table can slide the tiles.
+    assert events[0]["before"] == [8, 22, 3, 5, 18, 11, 20]
+    assert events[0]["row"] == state.row
     after = removed(state)
     assert (after["white"], after["black"]) == (before["white"] + 1, before["black"] + 1)
     assert dice_on(state, 5) == []
