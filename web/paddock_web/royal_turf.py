@@ -775,19 +775,12 @@ def actions(view: RoyalTurfView, ctx: GameContext) -> Markup:
                     move_text(info, landing, ctx.cat),
                 )
             )
-    return join(
-        h(
-            "p",
-            {"class": "rt-prompt"},
-            symbol_icon(roll, ctx.cat, "sym big"),
-            " ",
-            t("rt_choose_horse"),
-        ),
-        h(
-            "div",
-            {"class": "choices rt-moves", "role": "group", "aria-label": t("rt_choose_horse")},
-            buttons,
-        ),
+    # No prompt above the buttons: the banner says what was rolled, the die on the board
+    # shows it and the cards mark its row (the side column is short on a laptop).
+    return h(
+        "div",
+        {"class": "choices rt-moves", "role": "group", "aria-label": t("rt_choose_horse")},
+        buttons,
     )
 
 
