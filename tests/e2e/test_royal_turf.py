@@ -104,7 +104,7 @@ def test_full_hidden_bets_game_through_the_ui(page: Page) -> None:
             continue
         buttons = page.locator("[data-testid^=act-move-]")
         if buttons.count():
-            page.wait_for_timeout(450)  # past the input guard of a newly drawn hand
+            page.wait_for_timeout(700)  # past the input guard and the last horse's slide
             composed(page)
             # The die stands in one place in the infield, decision after decision.
             if die_at is None:

@@ -277,14 +277,22 @@ def test_private_panel_is_only_its_inside() -> None:
     state.apply({"type": "place_chip", "chip": 0, "horse": "albino"})
     assert state.private_turn() and not state.holds_secrets(1)
     view: Any = state.view(1)
-    html = table.private_panel(view, 1, context(state))
-    assert "<section" not in html and "<h3" not in html
-    assert "Albino" in html and 'aria-label="Ben: 0"' in html
+    # While betting the panel adds nothing: Ben's 0-chip shows face up on Albino's card
+    # (to Ben alone) and his supply is the chip buttons.
+    assert table.private_panel(view, 1, context(state)) == ""
+    assert 'aria-label="Ben: 0"' in table.horse_cards(view, context(state))
+    assert 'aria-label="Ben: 0"' not in table.horse_cards(state.view(0), context(state))
     assert table.actions(view, context(state)).count("<section") == 0
-    # During the race the panel shows the supply too (the peek), here: nothing left.
+    # During the race the panel is the peek: the player's chips, horse by horse.
     raced = race_start(2, hidden=True)
     panel = table.private_panel(raced.view(0), 0, context(raced))
-    assert "In your supply:" in panel and "none" in panel
+    assert "<section" not in panel and "<h3" not in panel
+    mine = [(x, c) for x in HORSES for s, c in raced.bets[x] if s == 0]
+    assert len(mine) == 4
+    for horse, chip in mine:
+        assert f'{table.name(horse, Catalogue("en"))} <span class="chip pc0"' in panel
+        assert f'aria-label="Ann: {chip}"' in panel
+    assert "In your supply:" in panel
 
 
 def test_the_deal_is_one_log_line() -> None:

@@ -500,7 +500,7 @@ def _finish_slide(start: int, circle_x: float, ctx: GameContext) -> Markup:
 
 def _motion(points: list[tuple[float, float]], x0: float, y0: float) -> Markup:
     path = "M" + " L".join(f"{x - x0:.1f} {y - y0:.1f}" for x, y in points)
-    seconds = min(0.9, 0.25 + 0.04 * len(points))
+    seconds = min(0.6, 0.2 + 0.03 * len(points))
     return h(
         "animateMotion",
         {"dur": f"{seconds:.2f}s", "path": path, "fill": "remove", "calcMode": "paced"},
@@ -820,17 +820,9 @@ def _betting_controls(view: RoyalTurfView, ctx: GameContext) -> Markup:
             button = action_button(
                 ctx,
                 _place(picked, horse),
-                join(
-                    h(
-                        "span",
-                        {"class": f"swatch h-{horse}", "aria-hidden": "true"},
-                        INITIALS[horse],
-                    ),
-                    " ",
-                    name(horse, ctx.cat),
-                ),
+                name(horse, ctx.cat),
                 f"bet-{horse}",
-                "bet",
+                f"bet h-{horse}",
                 **{"data-focus": True if not horses else None},
             )
             if button is not None:
@@ -859,8 +851,10 @@ def private_panel(view: RoyalTurfView, seat: int, ctx: GameContext) -> Markup:
     ]
     supply = view["supply"][seat]["chips"] or []
     betting = view["phase"] == "betting"
-    if betting and not mine:
-        return join()  # the chip buttons under the panel already show the whole supply
+    if betting:
+        # At a secret betting turn the panel holds the chip buttons (the supply), and the
+        # player's own chips show face up on the horse cards: nothing to repeat here.
+        return join()
     return h(
         "p",
         {"class": "rt-mine"},
