@@ -598,12 +598,6 @@ def horse_cards(view: RoyalTurfView, ctx: GameContext) -> Markup:
                     h("span", {"class": "card-id"}, info["card"] or "—"),
                     " ",
                     state,
-                    pace
-                    and h(
-                        "span",
-                        {"class": classes("pace-chip", horse in paced_now and "fresh")},
-                        t("rt_pace"),
-                    ),
                 ),
                 rows and h("ul", {"class": "card-values", "aria-label": t("rt_card_values")}, rows),
                 h(
@@ -615,6 +609,13 @@ def horse_cards(view: RoyalTurfView, ctx: GameContext) -> Markup:
                     },
                     chips or h("span", {"class": "empty"}, t("rt_no_bets")),
                     total is not None and total > 0 and _bets_total(total, ctx),
+                    # The pace tile goes onto the pacemaker's betting space.
+                    pace
+                    and h(
+                        "span",
+                        {"class": classes("pace-chip", horse in paced_now and "fresh")},
+                        t("rt_pace"),
+                    ),
                 ),
             )
         )
