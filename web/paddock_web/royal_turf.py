@@ -1126,7 +1126,7 @@ THUMB_FIELDS = {
 def thumbnail(cat: Catalogue) -> Markup:
     """The track with the seven horses strung out along it, drawn from the board's data."""
     dots = [
-        h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 17, "class": "thumb-field"})
+        h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 14, "class": "thumb-field"})
         for x, y in (field_xy(f) for f in range(1, FIELDS + 1))
     ]
     horses = []
@@ -1135,7 +1135,7 @@ def thumbnail(cat: Catalogue) -> Markup:
         horses.append(
             h(
                 "circle",
-                {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 24, "class": f"thumb-horse h-{horse}"},
+                {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 36, "class": f"thumb-horse h-{horse}"},
             )
         )
     outer, inner = RADIUS + LANE, RADIUS - LANE
