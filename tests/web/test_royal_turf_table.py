@@ -219,6 +219,8 @@ def test_odds_columns_are_the_ones_the_engine_names() -> None:
     dot = re.search(r'<circle cx="([\d.]+)"[^>]*class="odds-dot h-mocha"', svg)
     col = re.search(r'<text x="([\d.]+)" y="[\d.]+" class="odds-col">3<', svg)
     assert dot and col and float(dot.group(1)) == pytest.approx(float(col.group(1)))
+    # A screen reader hears the same: the table's name ends with the columns in use.
+    assert re.search(r'aria-label="Odds per bet: [^"]*; paying now: Mocha column 3"', svg)
 
 
 def test_after_picking_a_chip_the_first_horse_takes_the_focus() -> None:

@@ -737,6 +737,14 @@ def _odds_words(view: RoyalTurfView, ctx: GameContext) -> str:
         )
         for p in ("1", "2", "3")
     ]
+    # Which column each backed horse pays from (drawn as dots over the columns).
+    paying = [
+        ctx.t("rt_odds_column_of", horse=name(x["id"], ctx.cat), column=x["odds_column"])
+        for x in view["horses"]
+        if x["odds_column"] is not None
+    ]
+    if paying:
+        rows.append(ctx.t("rt_odds_columns", horses=", ".join(paying)))
     return ctx.t("rt_odds") + ": " + "; ".join(rows)
 
 
