@@ -237,6 +237,18 @@ class RoyalTurfState(State[RoyalTurfView]):
             self._reveal(self.put_back.pop(0), events)
         if len(self.cards) < len(HORSES):
             return  # next draw is a chance node
+        # The whole field at once, from the back (start slot 1) to the front, so that
+        # a log can tell the line-up in one sentence instead of seven.
+        lineup = sorted(self.cards, key=lambda h: -self.fields[h])
+        events.append(
+            {
+                "type": "field_lined_up",
+                "race": self.race,
+                "lineup": [
+                    {"horse": h, "card": self.cards[h], "field": self.fields[h]} for h in lineup
+                ],
+            }
+        )
         if self.race == 1:
             self._begin_betting(self.first_player, "first", events)
         elif len(self._richest()) > 1:

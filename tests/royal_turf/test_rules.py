@@ -124,6 +124,32 @@ def test_p3_reveal_places_horses_by_slot_and_puts_duplicates_back():
     assert state.phase == "reveal" and state.is_chance()
 
 
+def test_the_last_card_of_the_reveal_announces_the_whole_line_up():
+    """Once seven horses stand on the track one event names them all, from the back."""
+    state = new_state(2)
+    state.apply({"type": "first_player", "player": 0})
+    order = ["MO2", "MO1", "OT3", "EG1", "AL2", "NO3", "CA1", "RF2"]  # MO1 goes back
+    for card in order[:-1]:
+        events = state.apply({"type": "draw_card", "card": card})
+        assert all(e["type"] != "field_lined_up" for e in events)
+    events = state.apply({"type": "draw_card", "card": order[-1]})
+    (lined_up,) = [e for e in events if e["type"] == "field_lined_up"]
+    assert lined_up["race"] == 1
+    assert lined_up["lineup"] == [
+        {"horse": "mocha", "card": "MO2", "field": 33},
+        {"horse": "othello", "card": "OT3", "field": 32},
+        {"horse": "earl_grey", "card": "EG1", "field": 31},
+        {"horse": "albino", "card": "AL2", "field": 30},
+        {"horse": "nougat", "card": "NO3", "field": 29},
+        {"horse": "caramello", "card": "CA1", "field": 28},
+        {"horse": "red_fox", "card": "RF2", "field": 27},
+    ]
+    # It comes before the betting opens, and the betting opens as before.
+    kinds = [e["type"] for e in events]
+    assert kinds.index("field_lined_up") < kinds.index("start_player")
+    assert state.phase == "betting"
+
+
 def test_ch1_draws_are_uniform_over_never_revealed_cards():
     state = new_state(3)
     state.apply({"type": "first_player", "player": 0})

@@ -1,4 +1,5 @@
-"""Royal Turf's table: the oval track, horse cards, betting spaces, odds table."""
+"""Royal Turf's table: the oval track (odds table, finish circles and die in its
+infield), the seven horse cards under it, and the choices beside it."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import math
 from typing import Any
 
 from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD, START_FIELD_OF_SLOT
-from pygames.royal_turf.view import HorseView, Landing, RoyalTurfView
+from pygames.royal_turf.view import HorseView, Landing, RaceResult, RoyalTurfView
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button
-from .table import GameContext, initial, rules_paragraphs, seat_name
+from .table import GameContext, rules_paragraphs, seat_name, token_label
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
 INITIALS = {
@@ -24,31 +25,51 @@ INITIALS = {
     "othello": "OT",
 }
 
-# Track geometry: a stadium (two straights, two half circles) in a 1000×600 box.
-CX, CY, HALF, RADIUS = 500.0, 300.0, 255.0, 205.0
+# Track geometry: a stadium (two straights, two half circles) in a 1000×525 box. The
+# fields lie on the middle of the turf band; their numbers stand outside the band,
+# so a horse never hides one and a number is never printed over a horse.
+CX, CY, HALF, RADIUS = 500.0, 262.0, 235.0, 188.0
+LANE = 38.0  # half the width of the turf band
+NUMBER_OFFSET = 56.0  # how far outside the fields' centre line their numbers stand
 PERIMETER = 4 * HALF + 2 * math.pi * RADIUS
+VIEW_W, VIEW_H = 1000, 525
+TOKEN_R = 26
+FIELD_R = 27
+
+# The infield: odds table in the middle, finish circles under it, die on the right.
+ODDS_X, ODDS_Y = 329.0, 124.0
+ODDS_HEAD_W, ODDS_COL_W, ODDS_HEAD_H, ODDS_ROW_H = 62.0, 56.0, 40.0, 28.0
+CIRCLES_Y = 346.0
+CIRCLE_XS = (315.0, 385.0, 455.0, 615.0)  # 1st, 2nd, 3rd … and the last horse
+DIE_X, DIE_Y, DIE_SIZE = 792.0, 262.0, 78.0
 
 
-def field_xy(field: int) -> tuple[float, float]:
-    """Centre of a field; 33 lies just past the finish line, 1 just before it."""
-    d = (FIELDS - field + 0.5) / FIELDS * PERIMETER
-    # Start at the bottom middle and run clockwise on screen (left along the bottom).
+def _point(d: float, offset: float = 0.0) -> tuple[float, float]:
+    """The point ``d`` along the fields' line from the finish line (bottom middle),
+    running clockwise on screen, moved ``offset`` outwards."""
+    d %= PERIMETER
+    r = RADIUS + offset
     if d < HALF:
-        return CX - d, CY + RADIUS
+        return CX - d, CY + r
     d -= HALF
     arc = math.pi * RADIUS
     if d < arc:
         a = d / RADIUS
-        return CX - HALF - RADIUS * math.sin(a), CY + RADIUS * math.cos(a)
+        return CX - HALF - r * math.sin(a), CY + r * math.cos(a)
     d -= arc
     if d < 2 * HALF:
-        return CX - HALF + d, CY - RADIUS
+        return CX - HALF + d, CY - r
     d -= 2 * HALF
     if d < arc:
         a = d / RADIUS
-        return CX + HALF + RADIUS * math.sin(a), CY - RADIUS * math.cos(a)
+        return CX + HALF + r * math.sin(a), CY - r * math.cos(a)
     d -= arc
-    return CX + HALF - d, CY + RADIUS
+    return CX + HALF - d, CY + r
+
+
+def field_xy(field: int, offset: float = 0.0) -> tuple[float, float]:
+    """Centre of a field; 33 lies just past the finish line, 1 just before it."""
+    return _point((FIELDS - field + 0.5) / FIELDS * PERIMETER, offset)
 
 
 def name(horse: str, cat: Catalogue) -> str:
@@ -91,7 +112,7 @@ def symbol_icon(symbol: str, cat: Catalogue, cls: str = "sym") -> Markup:
 
 
 SYMBOL_DEFS = Markup(
-    '<svg class="defs" aria-hidden="true" focusable="false"><defs>'
+    "<defs>"
     '<symbol id="rt-head" viewBox="0 0 24 24"><path d="M6 21l2-7-3-3 3-6 5-3 5 2 1 5-3 3'
     ' 1 9z" fill="currentColor"/><circle cx="14" cy="7" r="1.2" fill="var(--bg)"/></symbol>'
     '<symbol id="rt-helmet" viewBox="0 0 24 24"><path d="M3 15a9 9 0 0 1 18 0v2H3z M2 17h16'
@@ -100,7 +121,9 @@ SYMBOL_DEFS = Markup(
     ' 1-4 1-7 1s-5 0-7-1z M11 15h2v6h-2z" fill="currentColor"/></symbol>'
     '<symbol id="rt-horseshoe" viewBox="0 0 24 24"><path d="M5 3h4v8a3 3 0 0 0 6 0V3h4v8a7'
     ' 7 0 0 1-14 0z" fill="currentColor"/></symbol>'
-    "</defs></svg>"
+    '<symbol id="rt-check" viewBox="-12 -12 24 24"><circle r="10.5" class="badge-disc"/>'
+    '<path d="M-5.5 0.5l3.8 3.8 7.2-8" class="badge-tick"/></symbol>'
+    "</defs>"
 )
 
 
@@ -146,7 +169,7 @@ def status_text(view: RoyalTurfView, ctx: GameContext) -> str:
     return race
 
 
-def _chip(seat: int, chip: int | None, ctx: GameContext) -> Markup:
+def _chip(seat: int, chip: int | None, ctx: GameContext, fresh: bool = False) -> Markup:
     label = (
         ctx.t("rt_chip_hidden", name=ctx.players[seat])
         if chip is None
@@ -155,12 +178,16 @@ def _chip(seat: int, chip: int | None, ctx: GameContext) -> Markup:
     return h(
         "span",
         {
-            "class": classes("chip", f"pc{seat}", chip is None and "face-down"),
+            "class": classes("chip", f"pc{seat}", chip is None and "face-down", fresh and "fresh"),
             "title": label,
             "aria-label": label,
             "role": "img",
         },
-        h("span", {"class": "chip-initial", "aria-hidden": "true"}, initial(ctx.players[seat])),
+        h(
+            "span",
+            {"class": "chip-initial", "aria-hidden": "true"},
+            token_label(ctx.players, seat),
+        ),
         h(
             "span",
             {"class": "chip-value", "aria-hidden": "true"},
@@ -170,89 +197,114 @@ def _chip(seat: int, chip: int | None, ctx: GameContext) -> Markup:
 
 
 def board(view: RoyalTurfView, ctx: GameContext) -> Markup:
-    return join(SYMBOL_DEFS, track(view, ctx), horse_panels(view, ctx), odds_table(view, ctx))
+    return join(track(view, ctx), horse_cards(view, ctx))
 
 
-def _horse_mark(horse: str) -> list[Markup]:
-    """A horse's round token inside an SVG group: its circle and initials."""
-    return [h("circle", {"r": 27}), h("text", {"y": 7}, INITIALS[horse])]
+def _fresh(ctx: GameContext, kind: str) -> list[dict[str, Any]]:
+    """The events of the last move of one kind (what just happened, to highlight)."""
+    return [e for e in ctx.fresh if _text(e, "type") == kind]
 
 
-def track(view: RoyalTurfView, ctx: GameContext) -> Markup:
-    t = ctx.t
+def _moved_now(ctx: GameContext) -> set[str]:
+    kinds = ("horse_moved", "horse_finished")
+    return {_text(e, "horse") for e in ctx.fresh if _text(e, "type") in kinds}
+
+
+def _horse_mark(horse: str, moved: bool = False) -> list[Markup]:
+    """A horse's round token inside an SVG group: an opaque disc and its initials; a horse
+    that has had its move this cycle carries a tick badge (readable without colour)."""
+    out = [h("circle", {"r": TOKEN_R, "class": "disc"}), h("text", {"y": 7}, INITIALS[horse])]
+    if moved:
+        out.append(h("use", {"href": "#rt-check", "x": 8, "y": -30, "width": 24, "height": 24}))
+    return out
+
+
+def _turf() -> list[Markup]:
+    """The grass band, the infield, the rail with the field numbers, and the finish line."""
+    outer = RADIUS + LANE
+    inner = RADIUS - LANE
+    rail = RADIUS + NUMBER_OFFSET + 16
     parts: list[Markup] = [
         h(
             "rect",
             {
-                "x": CX - HALF - RADIUS - 40,
-                "y": CY - RADIUS - 40,
-                "width": 2 * (HALF + RADIUS + 40),
-                "height": 2 * (RADIUS + 40),
-                "rx": RADIUS + 40,
+                "x": CX - HALF - rail,
+                "y": CY - rail,
+                "width": 2 * (HALF + rail),
+                "height": 2 * rail,
+                "rx": rail,
+                "class": "rail",
+            },
+        ),
+        h(
+            "rect",
+            {
+                "x": CX - HALF - outer,
+                "y": CY - outer,
+                "width": 2 * (HALF + outer),
+                "height": 2 * outer,
+                "rx": outer,
                 "class": "turf",
             },
         ),
         h(
             "rect",
             {
-                "x": CX - HALF - RADIUS + 42,
-                "y": CY - RADIUS + 42,
-                "width": 2 * (HALF + RADIUS - 42),
-                "height": 2 * (RADIUS - 42),
-                "rx": RADIUS - 42,
+                "x": CX - HALF - inner,
+                "y": CY - inner,
+                "width": 2 * (HALF + inner),
+                "height": 2 * inner,
+                "rx": inner,
                 "class": "infield",
             },
         ),
-    ]
-    x1, _ = field_xy(1)
-    x33, _ = field_xy(33)
-    mid = (x1 + x33) / 2
-    parts.append(
         h(
             "line",
-            {
-                "x1": mid,
-                "y1": CY + RADIUS - 40,
-                "x2": mid,
-                "y2": CY + RADIUS + 40,
-                "class": "finish-line",
-            },
-        )
-    )
-    parts.append(
-        h("text", {"x": mid, "y": CY + RADIUS + 56, "class": "finish-label"}, t("rt_finish_line"))
-    )
+            {"x1": CX, "y1": CY + inner, "x2": CX, "y2": CY + outer, "class": "finish-line"},
+        ),
+        h(
+            "line",
+            {"x1": CX, "y1": CY + inner, "x2": CX, "y2": CY + outer, "class": "finish-dash"},
+        ),
+    ]
     for f in range(FIELDS, 0, -1):
         x, y = field_xy(f)
+        nx, ny = field_xy(f, NUMBER_OFFSET)
         cls = classes("field", f >= FIRST_START_FIELD and "start", f == PACE_FIELD and "pace")
         parts.append(
             h(
                 "g",
                 {"class": cls},
-                h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 30}),
-                h("text", {"x": f"{x:.1f}", "y": f"{y + 6:.1f}"}, str(f)),
+                h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": FIELD_R}),
+                h("text", {"x": f"{nx:.1f}", "y": f"{ny + 7:.1f}", "class": "field-no"}, str(f)),
             )
         )
+    return parts
+
+
+def track(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    t = ctx.t
+    parts = _turf()
+    parts.append(
+        h(
+            "text",
+            {"x": CX, "y": CY + RADIUS - LANE - 10, "class": "finish-label"},
+            t("rt_finish_line"),
+        )
+    )
     if view["pacemaker"] is None and view["phase"] in ("betting", "race", "reveal"):
         x, y = field_xy(PACE_FIELD)
         parts.append(
             h(
                 "g",
-                {"class": "pace-tile"},
-                h(
-                    "rect",
-                    {
-                        "x": f"{x - 22:.1f}",
-                        "y": f"{y - 62:.1f}",
-                        "width": 44,
-                        "height": 26,
-                        "rx": 5,
-                    },
-                ),
-                h("text", {"x": f"{x:.1f}", "y": f"{y - 43:.1f}"}, t("rt_pace")),
+                {"class": "pace-tile", "transform": f"translate({x:.1f} {y:.1f})"},
+                h("rect", {"x": -25, "y": -14, "width": 50, "height": 28, "rx": 5}),
+                h("text", {"y": 6}, t("rt_pace")),
             )
         )
     moves = movable(view, ctx)
+    picked = _picked_chip(ctx)
+    moved_now = _moved_now(ctx)
     ghosts: list[Markup] = []
     tokens: list[Markup] = []
     for info in view["horses"]:
@@ -263,24 +315,23 @@ def track(view: RoyalTurfView, ctx: GameContext) -> Markup:
         x, y = field_xy(field)
         attrs: dict[str, object] = {
             "class": classes(
-                "horse", f"h-{horse}", horse in moves and "can-move", info["moved"] and "moved"
+                "horse",
+                f"h-{horse}",
+                horse in moves and "can-move",
+                info["moved"] and "moved",
+                horse in moved_now and "fresh",
             ),
             "data-horse": horse,
             "transform": f"translate({x:.1f} {y:.1f})",
         }
         label = t("rt_horse_on", horse=name(horse, ctx.cat), field=field)
+        if info["moved"]:
+            label = t("rt_horse_on_moved", horse=name(horse, ctx.cat), field=field)
+        play: dict[str, object] | None = None
         if horse in moves:
             i, landing = moves[horse]
             label = move_text(info, landing, ctx.cat)
-            attrs.update(
-                {
-                    "role": "button",
-                    "tabindex": "0",
-                    "data-act": "play",
-                    "data-arg": str(i),
-                    "data-testid": f"move-{horse}",
-                }
-            )
+            play = {"data-act": "play", "data-arg": str(i), "data-testid": f"move-{horse}"}
             to = landing["to"]
             if to is not None and to != field:
                 gx, gy = field_xy(to)
@@ -292,72 +343,139 @@ def track(view: RoyalTurfView, ctx: GameContext) -> Markup:
                             "transform": f"translate({gx:.1f} {gy:.1f})",
                             "aria-hidden": "true",
                         },
-                        _horse_mark(horse),
+                        h("circle", {"r": TOKEN_R}),
+                        h("text", {"y": 6}, INITIALS[horse]),
                     )
                 )
+        elif picked is not None:
+            bet = ctx.play_attrs(_place(picked, horse))
+            if bet is not None:
+                label = t("rt_bet_on", value=picked, horse=name(horse, ctx.cat))
+                play = {**bet, "data-testid": f"track-bet-{horse}"}
+                attrs["class"] = f"{attrs['class']} can-bet"
+        if play is not None:
+            attrs.update({"role": "button", "tabindex": "0", **play})
+        else:
+            attrs["role"] = "img"
+        # The accessible name starts with what the token shows (its initials).
+        label = f"{INITIALS[horse]} {label}"
         attrs["aria-label"] = label
         tokens.append(
             h(
                 "g",
                 attrs,
                 h("title", {}, label),
-                _horse_mark(horse),
+                h("circle", {"r": TOKEN_R, "class": "flash", "aria-hidden": "true"}),
+                _horse_mark(horse, info["moved"]),
                 _slide(horse, field, ctx) if ctx.motion else None,
             )
         )
-    # Finish circles and the last-horse circle in the infield.
-    circles: list[Markup] = []
+    return h(
+        "svg",
+        {
+            "class": "rt-track",
+            "viewBox": f"0 0 {VIEW_W} {VIEW_H}",
+            "role": "group",
+            "aria-label": t("rt_track_label"),
+        },
+        SYMBOL_DEFS,
+        parts,
+        _legend(ctx),
+        odds_table(view, ctx),
+        _finish_circles(view, ctx),
+        _die(view, ctx),
+        ghosts,
+        tokens,
+    )
+
+
+def _legend(ctx: GameContext) -> Markup:
+    """What the tick and the dashed ring mean, in the left bend of the infield."""
+    x, y = CX - HALF - 110, CY - 34
+    return h(
+        "g",
+        {"class": "legend"},
+        h("use", {"href": "#rt-check", "x": x - 12, "y": y - 12, "width": 24, "height": 24}),
+        h("text", {"x": x + 18, "y": y + 6}, ctx.t("rt_legend_moved")),
+        h("circle", {"cx": x, "cy": y + 40, "r": 11, "class": "legend-ghost"}),
+        h("text", {"x": x + 18, "y": y + 46}, ctx.t("rt_legend_target")),
+    )
+
+
+def _finish_circles(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    """The three finish circles and the last-horse circle, with the horses placed so far."""
+    t = ctx.t
     places = {x["rank"]: x["id"] for x in view["horses"] if x["rank"]}
-    for k, (px, text) in enumerate(
-        ((CX - 150, "1"), (CX - 50, "2"), (CX + 50, "3"), (CX + 150, t("rt_last_short"))), start=1
-    ):
+    finished_now = {_text(e, "horse"): e for e in _fresh(ctx, "horse_finished")}
+    out: list[Markup] = []
+    labels = (*(t(f"rt_place_short_{k}") for k in (1, 2, 3)), t("rt_last_short"))
+    for k, (px, text) in enumerate(zip(CIRCLE_XS, labels, strict=True), start=1):
         placed = places.get(k) if k <= 3 else None
-        circles.append(
+        token = None
+        if placed:
+            label = (
+                INITIALS[placed]
+                + " "
+                + t("rt_horse_placed", horse=name(placed, ctx.cat), place=text)
+            )
+            start = _number(finished_now[placed], "from") if placed in finished_now else None
+            token = h(
+                "g",
+                {
+                    "class": classes("horse", f"h-{placed}", "placed", bool(start) and "fresh"),
+                    "role": "img",
+                    "aria-label": label,
+                },
+                h("title", {}, label),
+                h("circle", {"r": TOKEN_R, "class": "flash", "aria-hidden": "true"}),
+                _horse_mark(placed),
+                _finish_slide(start, px, ctx) if start and ctx.motion else None,
+            )
+        out.append(
             h(
                 "g",
                 {
                     "class": classes("finish-circle", k == 4 and "last"),
-                    "transform": f"translate({px} {CY + 20})",
+                    "transform": f"translate({px} {CIRCLES_Y})",
                 },
-                h("circle", {"r": 34}),
-                h("text", {"y": -44, "class": "circle-label"}, text),
-                placed
-                and h(
-                    "g",
-                    {"class": f"horse h-{placed} placed"},
-                    h("title", {}, name(placed, ctx.cat)),
-                    _horse_mark(placed),
-                ),
+                h("circle", {"r": 31}),
+                h("text", {"y": -39, "class": "circle-label"}, text),
+                token,
             )
         )
-    return h(
-        "figure",
-        {"class": "rt-track"},
-        h(
-            "svg",
-            {"viewBox": "0 0 1000 600", "role": "group", "aria-label": t("rt_track_label")},
-            parts,
-            circles,
-            _die(view, ctx),
-            ghosts,
-            tokens,
-        ),
-        h("figcaption", {"class": "sr-only"}, t("rt_track_label")),
-    )
+    return h("g", {"class": "finish-circles"}, out)
 
 
 def _die(view: RoyalTurfView, ctx: GameContext) -> Markup | None:
-    """The rolled symbol on the die (a symbol die: the shared pip faces do not fit)."""
+    """The rolled symbol on the die (a symbol die: the shared pip faces do not fit).
+
+    It always stands in the same place in the infield; a fresh roll tumbles there
+    (the animated group carries no position of its own, so the tumble stays put)."""
     roll = view["roll"]
     if not roll:
         return None
-    fresh = any(_text(e, "type") == "rolled" for e in ctx.fresh)
+    fresh = bool(_fresh(ctx, "rolled"))
+    half = DIE_SIZE / 2
+    label = ctx.t("rt_die_shows", symbol=ctx.t(f"rt_sym_{roll}"))
     return h(
         "g",
-        {"class": classes("die", fresh and "tumble"), "transform": f"translate({CX} {CY - 90})"},
-        h("rect", {"x": -34, "y": -34, "width": 68, "height": 68, "rx": 12}),
-        h("use", {"href": f"#rt-{roll}", "x": -24, "y": -24, "width": 48, "height": 48}),
-        h("title", {}, ctx.t(f"rt_sym_{roll}")),
+        {
+            "class": "die",
+            "transform": f"translate({DIE_X} {DIE_Y})",
+            "role": "img",
+            "aria-label": label,
+            "data-testid": "die",
+        },
+        h("title", {}, label),
+        h(
+            "g",
+            {"class": classes("die-body", fresh and "tumble")},
+            h(
+                "rect",
+                {"x": -half, "y": -half, "width": DIE_SIZE, "height": DIE_SIZE, "rx": 13},
+            ),
+            h("use", {"href": f"#rt-{roll}", "x": -27, "y": -27, "width": 54, "height": 54}),
+        ),
     )
 
 
@@ -369,31 +487,48 @@ def _slide(horse: str, field: int, ctx: GameContext) -> Markup | None:
         if moved and start != field:
             x1, y1 = field_xy(field)
             points = [field_xy(f) for f in range(start, field - 1, -1)]
-            path = "M" + " L".join(f"{x - x1:.1f} {y - y1:.1f}" for x, y in points)
-            return h(
-                "animateMotion",
-                {"dur": "0.45s", "path": path, "fill": "remove", "calcMode": "paced"},
-            )
+            return _motion(points, x1, y1)
     return None
+
+
+def _finish_slide(start: int, circle_x: float, ctx: GameContext) -> Markup:
+    """A finishing horse runs from its field over the line into its finish circle."""
+    points = [field_xy(f) for f in range(start, 0, -1)]
+    points += [(CX, CY + RADIUS), (circle_x, CIRCLES_Y)]
+    return _motion(points, circle_x, CIRCLES_Y)
+
+
+def _motion(points: list[tuple[float, float]], x0: float, y0: float) -> Markup:
+    path = "M" + " L".join(f"{x - x0:.1f} {y - y0:.1f}" for x, y in points)
+    seconds = min(0.6, 0.2 + 0.03 * len(points))
+    return h(
+        "animateMotion",
+        {"dur": f"{seconds:.2f}s", "path": path, "fill": "remove", "calcMode": "paced"},
+    )
 
 
 def _picked_chip(ctx: GameContext) -> int | None:
     """The chip value the player picked (a local choice before the horse), if any."""
     picked: object = ctx.local.get("chip")
-    return int(picked) if isinstance(picked, str | int) else None
+    try:
+        return int(picked) if isinstance(picked, str | int) else None
+    except ValueError:
+        return None
 
 
 def _place(chip: int, horse: str) -> dict[str, object]:
     return {"type": "place_chip", "chip": chip, "horse": horse}
 
 
-def horse_panels(view: RoyalTurfView, ctx: GameContext) -> Markup:
+def horse_cards(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    """One card per horse: its name, this race's card values, its betting space."""
     t = ctx.t
-    moves = movable(view, ctx)
-    chip = _picked_chip(ctx)
     roll = view["roll"]
     totals = view["bet_totals"]
-    panels = []
+    moved_now = _moved_now(ctx)
+    placed_now = {(_text(e, "horse"), _number(e, "seat")) for e in _fresh(ctx, "chip_placed")}
+    paced_now = {_text(e, "horse") for e in _fresh(ctx, "pacemaker")}
+    cards = []
     for info in view["horses"]:
         horse = info["id"]
         values = info["values"]
@@ -408,48 +543,41 @@ def horse_panels(view: RoyalTurfView, ctx: GameContext) -> Markup:
                         h("b", {"class": "num"}, str(values[sym])),
                     )
                 )
-        chips = [_chip(b["seat"], b["chip"], ctx) for b in view["bets"][horse]]
-        state = ""
+        chips = [
+            _chip(b["seat"], b["chip"], ctx, (horse, b["seat"]) in placed_now)
+            for b in view["bets"][horse]
+        ]
         if info["rank"]:
-            state = t("rt_placed", rank=info["rank"])
+            state = h("span", {"class": "state placed"}, t(f"rt_place_short_{info['rank']}"))
         elif info["moved"]:
-            state = t("rt_moved")
+            state = h(
+                "span",
+                {"class": "state moved"},
+                h(
+                    "svg",
+                    {"viewBox": "-12 -12 24 24", "aria-hidden": "true"},
+                    h("use", {"href": "#rt-check", "x": -12, "y": -12, "width": 24, "height": 24}),
+                ),
+                " ",
+                t("rt_moved"),
+            )
         elif info["field"] is not None:
-            state = t("rt_on_field", field=info["field"])
-        place_btn = None
-        if chip is not None:
-            place_btn = action_button(
-                ctx,
-                _place(chip, horse),
-                t("rt_place_here", value=chip),
-                f"place-{horse}",
-                "primary small",
-            )
-        move_btn = None
-        if horse in moves:
-            i, landing = moves[horse]
-            move_btn = h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary small",
-                    "data-act": "play",
-                    "data-arg": str(i),
-                    "title": move_text(info, landing, ctx.cat),
-                },
-                t("rt_move_btn", value=landing["value"]),
-            )
+            state = h("span", {"class": "state"}, t("rt_on_field", field=info["field"]))
+        else:
+            state = h("span", {"class": "state"}, "—")
         total = totals[horse] if totals is not None else None
-        panels.append(
+        pace = view["pacemaker"] == horse
+        cards.append(
             h(
                 "li",
                 {
                     "class": classes(
-                        "horse-panel",
+                        "rt-card",
                         f"h-{horse}",
                         info["moved"] and "moved",
                         info["rank"] is not None and "done",
-                        view["pacemaker"] == horse and "pacemaker",
+                        pace and "pacemaker",
+                        horse in moved_now and "fresh",
                     ),
                     "data-testid": f"panel-{horse}",
                 },
@@ -462,87 +590,162 @@ def horse_panels(view: RoyalTurfView, ctx: GameContext) -> Markup:
                         INITIALS[horse],
                     ),
                     " ",
-                    name(horse, ctx.cat),
+                    h("span", {"class": "hname"}, name(horse, ctx.cat)),
                 ),
-                h("p", {"class": "card-id"}, info["card"] or "—", " · ", state),
-                h("ul", {"class": "card-values"}, rows),
+                h(
+                    "p",
+                    {"class": "card-line"},
+                    h("span", {"class": "card-id"}, info["card"] or "—"),
+                    " ",
+                    state,
+                ),
+                rows and h("ul", {"class": "card-values", "aria-label": t("rt_card_values")}, rows),
                 h(
                     "div",
-                    {"class": "betting-space", "aria-label": t("rt_betting_space")},
+                    {
+                        "class": "betting-space",
+                        "role": "group",
+                        "aria-label": t("rt_betting_space_of", horse=name(horse, ctx.cat)),
+                    },
                     chips or h("span", {"class": "empty"}, t("rt_no_bets")),
-                    view["pacemaker"] == horse and h("span", {"class": "pace-chip"}, t("rt_pace")),
+                    total is not None and total > 0 and _bets_total(total, ctx),
+                    # The pace tile goes onto the pacemaker's betting space.
+                    pace
+                    and h(
+                        "span",
+                        {"class": classes("pace-chip", horse in paced_now and "fresh")},
+                        t("rt_pace"),
+                    ),
                 ),
-                total is not None and h("p", {"class": "bets-total"}, t("rt_bets_total", n=total)),
-                place_btn,
-                move_btn,
             )
         )
-    return h("ol", {"class": "horse-panels", "aria-label": t("rt_horses")}, panels)
+    # A tab stop: on a phone the board scrolls to the cards, and a keyboard must too.
+    return h("ol", {"class": "rt-cards", "aria-label": t("rt_horses"), "tabindex": "0"}, cards)
+
+
+def _bets_total(total: int, ctx: GameContext) -> Markup:
+    key = "rt_bets_total_one" if total == 1 else "rt_bets_total"
+    return h("span", {"class": "bets-total"}, ctx.t(key, n=total))
 
 
 def odds_table(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    """The odds table in the infield: payout per bet by place and by bets on the horse,
+    the column each horse pays from marked (as the engine says; none while hidden)."""
     t = ctx.t
-    # The column each horse pays from, as the engine says (none while chips are hidden).
     columns: dict[int, list[str]] = {k: [] for k in range(1, 6)}
     for info in view["horses"]:
         column = info["odds_column"]
         if column is not None:
             columns[column].append(info["id"])
-    head = [h("th", {"scope": "col"}, t("rt_bets"))] + [
+    x0, y0 = ODDS_X, ODDS_Y
+    width = ODDS_HEAD_W + 5 * ODDS_COL_W
+    height = ODDS_HEAD_H + 3 * ODDS_ROW_H
+    out: list[Markup] = [
         h(
-            "th",
-            {"scope": "col", "class": classes(bool(columns[k]) and "hl")},
-            "5+" if k == 5 else str(k),
-            h(
-                "span",
-                {"class": "col-horses"},
-                [
-                    h(
-                        "span",
-                        {"class": f"swatch tiny h-{x}", "title": name(x, ctx.cat)},
-                        INITIALS[x],
-                    )
-                    for x in columns[k]
-                ],
-            ),
-        )
-        for k in range(1, 6)
+            "rect",
+            {"x": x0, "y": y0, "width": width, "height": height, "rx": 8, "class": "odds-bg"},
+        ),
+        h(
+            "text",
+            {"x": x0 + ODDS_HEAD_W / 2, "y": y0 + 25, "class": "odds-corner"},
+            t("rt_bets"),
+        ),
     ]
-    rows = []
-    for place in ("1", "2", "3"):
-        rows.append(
+    for k in range(1, 6):
+        cx = x0 + ODDS_HEAD_W + (k - 0.5) * ODDS_COL_W
+        hl = bool(columns[k])
+        if hl:
+            out.append(
+                h(
+                    "rect",
+                    {
+                        "x": cx - ODDS_COL_W / 2 + 2,
+                        "y": y0 + 2,
+                        "width": ODDS_COL_W - 4,
+                        "height": height - 4,
+                        "rx": 5,
+                        "class": "odds-hl",
+                    },
+                )
+            )
+        out.append(
+            h("text", {"x": cx, "y": y0 + 17, "class": "odds-col"}, "5+" if k == 5 else str(k))
+        )
+        swatches = columns[k]
+        for j, horse in enumerate(swatches[:4]):
+            sx = cx - (len(swatches[:4]) - 1) * 6.5 + j * 13
+            out.append(
+                h(
+                    "circle",
+                    {"cx": f"{sx:.1f}", "cy": y0 + 30, "r": 6, "class": f"odds-dot h-{horse}"},
+                    h("title", {}, name(horse, ctx.cat)),
+                )
+            )
+    for row, place in enumerate(("1", "2", "3")):
+        y = y0 + ODDS_HEAD_H + row * ODDS_ROW_H
+        out.append(h("line", {"x1": x0, "y1": y, "x2": x0 + width, "y2": y, "class": "odds-rule"}))
+        out.append(
             h(
-                "tr",
-                {},
-                h("th", {"scope": "row"}, t(f"rt_place_{place}")),
-                [
-                    h(
-                        "td",
-                        {"class": classes("num", bool(columns[k + 1]) and "hl")},
-                        ctx.cat.money(v * view["multiplier"]),
-                    )
-                    for k, v in enumerate(view["odds"][place])
-                ],
+                "text",
+                {"x": x0 + 8, "y": y + 20, "class": "odds-place"},
+                t(f"rt_place_short_{place}"),
             )
         )
+        for k, v in enumerate(view["odds"][place]):
+            cx = x0 + ODDS_HEAD_W + (k + 0.5) * ODDS_COL_W
+            out.append(
+                h(
+                    "text",
+                    {
+                        "x": cx,
+                        "y": y + 20,
+                        "class": classes("odds-v", bool(columns[k + 1]) and "hl"),
+                    },
+                    f"{v * view['multiplier']:,}".replace(
+                        ",", "." if ctx.cat.lang == "de" else ","
+                    ),
+                )
+            )
     note = (
         t("rt_odds_hidden")
         if view["bet_totals"] is None
         else t("rt_odds_note", m=view["multiplier"])
+        if view["multiplier"] > 1
+        else t("rt_odds_per_bet")
     )
-    return h(
-        "section",
-        {"class": "odds", "aria-label": t("rt_odds")},
-        h("h3", {}, t("rt_odds")),
-        h("table", {}, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows)),
+    pace = ctx.cat.money(view["pace_bonus"])
+    last = ctx.cat.money(view["last_penalty"])
+    out.append(h("text", {"x": CX, "y": y0 + height + 22, "class": "odds-note"}, note))
+    out.append(
         h(
-            "p",
-            {"class": "note"},
-            note,
-            " ",
-            t("rt_pace_last_note", pace=ctx.cat.money(view["pace_bonus"])),
-        ),
+            "text",
+            {"x": CX, "y": y0 + height + 42, "class": "odds-note"},
+            t("rt_pace_last_note", pace=pace, last=last),
+        )
     )
+    return h("g", {"class": "odds", "role": "img", "aria-label": _odds_words(view, ctx)}, out)
+
+
+def _odds_words(view: RoyalTurfView, ctx: GameContext) -> str:
+    """The odds table in one sentence for a screen reader."""
+    m = view["multiplier"]
+    rows = [
+        ctx.t(
+            "rt_odds_row",
+            place=ctx.t(f"rt_place_{p}"),
+            values=", ".join(ctx.cat.money(v * m) for v in view["odds"][p]),
+        )
+        for p in ("1", "2", "3")
+    ]
+    # Which column each backed horse pays from (drawn as dots over the columns).
+    paying = [
+        ctx.t("rt_odds_column_of", horse=name(x["id"], ctx.cat), column=x["odds_column"])
+        for x in view["horses"]
+        if x["odds_column"] is not None
+    ]
+    if paying:
+        rows.append(ctx.t("rt_odds_columns", horses=", ".join(paying)))
+    return ctx.t("rt_odds") + ": " + "; ".join(rows)
 
 
 def actions(view: RoyalTurfView, ctx: GameContext) -> Markup:
@@ -554,7 +757,7 @@ def actions(view: RoyalTurfView, ctx: GameContext) -> Markup:
     roll = view["roll"]
     if view["phase"] != "race" or not moves or roll is None:
         return join()
-    buttons = []
+    buttons: list[Markup] = []
     for info in view["horses"]:
         horse = info["id"]
         if horse in moves:
@@ -564,17 +767,29 @@ def actions(view: RoyalTurfView, ctx: GameContext) -> Markup:
                     "button",
                     {
                         "type": "button",
+                        "id": f"rt-move-{horse}",
                         "data-act": "play",
                         "data-arg": str(i),
-                        "class": f"move h-{horse}",
+                        "class": classes("move", f"h-{horse}", landing["blocked"] and "blocked"),
                         "data-testid": f"act-move-{horse}",
+                        # The next decision of this kind starts on its first choice.
+                        "data-focus": not buttons or None,
                     },
+                    h(
+                        "span",
+                        {"class": f"swatch h-{horse}", "aria-hidden": "true"},
+                        INITIALS[horse],
+                    ),
+                    " ",
                     move_text(info, landing, ctx.cat),
                 )
             )
-    return join(
-        h("p", {}, symbol_icon(roll, ctx.cat, "sym big"), " ", t("rt_choose_horse")),
-        h("div", {"class": "choices", "role": "group"}, buttons),
+    # No prompt above the buttons: the banner says what was rolled, the die on the board
+    # shows it and the cards mark its row (the side column is short on a laptop).
+    return h(
+        "div",
+        {"class": "choices rt-moves", "role": "group", "aria-label": t("rt_choose_horse")},
+        buttons,
     )
 
 
@@ -592,27 +807,48 @@ def _betting_controls(view: RoyalTurfView, ctx: GameContext) -> Markup:
             "button",
             {
                 "type": "button",
+                # The id names the chip picked so far: once a chip is picked the focus
+                # cannot find the same button again and goes to the first horse instead.
+                "id": f"rt-chip-{c}-of-{'none' if picked is None else picked}",
                 "class": classes("chip-pick", f"pc{seat}", c == picked and "on"),
                 "data-act": "local",
                 "data-arg": "chip",
                 "value": str(c),
                 "aria-pressed": "true" if c == picked else "false",
                 "data-testid": f"chip-{c}",
+                # A public turn starts on the first chip (a secret one on the panel's title).
+                "data-focus": (k == 0 and picked is None and not view["hidden_bets"]) or None,
             },
             t("rt_chip_n", value=c),
         )
-        for c in supply
+        for k, c in enumerate(supply)
     ]
-    horses: list[Markup | None] = []
+    horses: list[Markup] = []
     if picked is not None:
-        horses = [
-            action_button(ctx, _place(picked, horse), name(horse, ctx.cat), f"bet-{horse}")
-            for horse in HORSES
-        ]
+        for horse in HORSES:
+            button = action_button(
+                ctx,
+                _place(picked, horse),
+                name(horse, ctx.cat),
+                f"bet-{horse}",
+                f"bet h-{horse}",
+                **{"data-focus": True if not horses else None},
+            )
+            if button is not None:
+                horses.append(button)
     return join(
-        h("p", {}, t("rt_pick_chip") if picked is None else t("rt_pick_horse", value=picked)),
-        h("div", {"class": "choices", "role": "group"}, chips),
-        any(horses) and h("div", {"class": "choices", "role": "group"}, horses),
+        h(
+            "p",
+            {"class": "rt-prompt"},
+            t("rt_pick_chip") if picked is None else t("rt_pick_horse", value=picked),
+        ),
+        h("div", {"class": "choices", "role": "group", "aria-label": t("rt_your_chips")}, chips),
+        horses
+        and h(
+            "div",
+            {"class": "choices rt-bets", "role": "group", "aria-label": t("rt_horses_to_bet")},
+            horses,
+        ),
     )
 
 
@@ -623,19 +859,26 @@ def private_panel(view: RoyalTurfView, seat: int, ctx: GameContext) -> Markup:
         (horse, b["chip"]) for horse in HORSES for b in view["bets"][horse] if b["seat"] == seat
     ]
     supply = view["supply"][seat]["chips"] or []
-    return join(
-        h(
-            "p",
-            {},
-            t("rt_my_placed"),
-            " ",
-            [
-                h("span", {"class": "mine"}, name(horse, ctx.cat), " ", _chip(seat, chip, ctx))
-                for horse, chip in mine
-            ]
-            or t("rt_none"),
+    betting = view["phase"] == "betting"
+    if betting:
+        # At a secret betting turn the panel holds the chip buttons (the supply), and the
+        # player's own chips show face up on the horse cards: nothing to repeat here.
+        return join()
+    return h(
+        "p",
+        {"class": "rt-mine"},
+        h("span", {"class": "mine-label"}, t("rt_my_placed")),
+        [
+            h("span", {"class": "mine"}, name(horse, ctx.cat), " ", _chip(seat, chip, ctx))
+            for horse, chip in mine
+        ]
+        or t("rt_none"),
+        # While betting, the chip buttons right under the panel are the supply.
+        not betting
+        and join(
+            h("span", {"class": "mine-label"}, t("rt_my_supply")),
+            [_chip(seat, c, ctx) for c in supply] or t("rt_none"),
         ),
-        h("p", {}, t("rt_my_supply"), " ", [_chip(seat, c, ctx) for c in supply] or t("rt_none")),
     )
 
 
@@ -657,13 +900,19 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
     match kind:
         case "first_player":
             return t("rt_ev_first_player", name=who)
-        case "race_started":
-            return t("rt_ev_race_started", race=_number(event, "race"))
-        case "card_revealed":
-            card, field = _text(event, "card"), _number(event, "field")
-            return t("rt_ev_card", card=card, horse=horse, field=field)
-        case "card_skipped":
-            return t("rt_ev_card_skipped", card=_text(event, "card"), horse=horse)
+        case "field_lined_up":
+            # The seven cards (and any card put back) as one line: the line-up.
+            lineup: object = event.get("lineup")
+            entries = [x for x in lineup if isinstance(x, dict)] if isinstance(lineup, list) else []
+            horses = ", ".join(
+                t(
+                    "rt_ev_lineup_entry",
+                    horse=name(_text(x, "horse"), cat),
+                    field=_number(x, "field"),
+                )
+                for x in entries
+            )
+            return t("rt_ev_lineup", race=_number(event, "race"), horses=horses)
         case "start_player":
             return t(f"rt_ev_start_{_text(event, 'by')}", name=who)
         case "chip_placed" if "chip" in event:
@@ -695,6 +944,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
             return _payout_text(event, who, horse, cat)
         case "game_over":
             return t("rt_ev_game_over")
+    # race_started, card_revealed, card_skipped: told at once by field_lined_up.
     return None
 
 
@@ -713,33 +963,247 @@ def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "rt_rules_")
 
 
-def results_detail(view: RoyalTurfView, ctx: GameContext) -> Markup:
+# --- the results card ---------------------------------------------------------------------
+def _signed(amount: int, cat: Catalogue) -> str:
+    return ("+" if amount > 0 else "") + cat.money(amount) if amount else cat.money(0)
+
+
+def _race_card(r: RaceResult, ctx: GameContext, heading: bool) -> Markup:
+    """One race: the podium, every horse's chips turned up with what they paid, and
+    what each player won or lost."""
     t = ctx.t
-    races = []
-    for r in view["results"]:
-        per_seat = [0] * len(ctx.players)
-        for p in r["payouts"]:
-            per_seat[p["seat"]] += p["amount"]
-        places = ", ".join(f"{k}. {name(x, ctx.cat)}" for k, x in enumerate(r["places"], 1))
-        races.append(
+    cat = ctx.cat
+    places = r["places"]
+    order = [*places, *[x for x in HORSES if x not in places and x != r["last"]], r["last"]]
+    role: dict[str, list[str]] = {x: [] for x in HORSES}
+    for k, x in enumerate(places, 1):
+        role[x].append(t(f"rt_place_{k}"))
+    role[r["last"]].append(t("rt_last_short"))
+    role[r["pacemaker"]].append(t("rt_pacemaker"))
+    pays: dict[str, list[Markup]] = {x: [] for x in HORSES}
+    per_seat = [0] * len(ctx.players)
+    for p in r["payouts"]:
+        per_seat[p["seat"]] += p["amount"]
+        reason = p["reason"]
+        if reason == "pacemaker":
+            why = t("rt_pace")
+        elif reason == "last":
+            why = t("rt_last_short")
+        else:
+            why = t(f"rt_place_short_{reason[-1]}")
+        pays[p["horse"]].append(
             h(
-                "li",
-                {},
-                h("b", {}, t("rt_race_n", race=r["race"])),
-                " ",
-                places,
-                " · ",
-                t("rt_pacemaker_is", horse=name(r["pacemaker"], ctx.cat)),
-                " · ",
-                t("rt_last_is", horse=name(r["last"], ctx.cat)),
+                "span",
+                {"class": classes("pay", p["amount"] < 0 and "minus")},
                 h(
-                    "ul",
-                    {"class": "race-money"},
-                    [
-                        h("li", {}, ctx.players[i], ": ", ctx.cat.money(v))
-                        for i, v in enumerate(per_seat)
-                    ],
+                    "span",
+                    {"class": f"token small pc{p['seat']}", "aria-hidden": "true"},
+                    token_label(ctx.players, p["seat"]),
                 ),
+                h("span", {"class": "sr-only"}, ctx.players[p["seat"]], ": "),
+                h("b", {"class": "num"}, _signed(p["amount"], cat)),
+                " ",
+                h("small", {}, why),
             )
         )
-    return h("section", {"class": "race-results"}, h("h2", {}, t("rt_races")), h("ol", {}, races))
+    rows = []
+    for x in order:
+        chips = [_chip(seat, chip, ctx) for seat, chip in r["bets"][x]]
+        total = sum(chip for _, chip in r["bets"][x])
+        rows.append(
+            h(
+                "tr",
+                {"class": classes(f"h-{x}", x in places and "podium", x == r["last"] and "last")},
+                h(
+                    "th",
+                    {"scope": "row"},
+                    h("span", {"class": f"swatch h-{x}", "aria-hidden": "true"}, INITIALS[x]),
+                    " ",
+                    name(x, cat),
+                ),
+                h("td", {"class": "role"}, " · ".join(role[x]) or "—"),
+                h(
+                    "td",
+                    {},
+                    h(
+                        "span",
+                        {"class": "rt-chips"},
+                        chips or "—",
+                        total > 0 and _bets_total(total, ctx),
+                    ),
+                ),
+                h("td", {"class": classes("pays", not pays[x] and "none")}, pays[x] or "—"),
+            )
+        )
+    podium = h(
+        "ol",
+        {"class": "rt-podium", "aria-label": t("rt_podium")},
+        [
+            h(
+                "li",
+                {"class": f"p{k}"},
+                h("span", {"class": "medal"}, t(f"rt_place_short_{k}")),
+                h("span", {"class": f"swatch h-{x}", "aria-hidden": "true"}, INITIALS[x]),
+                " ",
+                name(x, cat),
+            )
+            for k, x in enumerate(places, 1)
+        ],
+    )
+    money = h(
+        "ul",
+        {"class": "rt-race-money", "aria-label": t("rt_race_money")},
+        [
+            h(
+                "li",
+                {"class": f"pc{seat}"},
+                h(
+                    "span",
+                    {"class": f"token small pc{seat}", "aria-hidden": "true"},
+                    token_label(ctx.players, seat),
+                ),
+                " ",
+                h("bdi", {}, ctx.players[seat]),
+                " ",
+                h("b", {"class": classes("num", delta < 0 and "minus")}, _signed(delta, cat)),
+                " ",
+                h("span", {"class": "now"}, t("rt_money_now", money=cat.money(r["money"][seat]))),
+            )
+            for seat, delta in enumerate(per_seat)
+        ],
+    )
+    return h(
+        "section",
+        {"class": "rt-result", "data-testid": f"race-result-{r['race']}"},
+        heading and h("h3", {}, t("rt_race_n", race=r["race"])),
+        podium,
+        h(
+            "p",
+            {"class": "rt-extra"},
+            t("rt_pacemaker_is", horse=name(r["pacemaker"], cat)),
+            " · ",
+            t("rt_last_is", horse=name(r["last"], cat)),
+            r["race"] == 3 and t("rt_doubled"),
+        ),
+        h(
+            "table",
+            {"class": "rt-reveal"},
+            h("caption", {}, t("rt_reveal_caption")),
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, t("rt_col_horse")),
+                    h("th", {"scope": "col"}, t("rt_col_result")),
+                    h("th", {"scope": "col"}, t("rt_col_chips")),
+                    h("th", {"scope": "col"}, t("rt_col_paid")),
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        money,
+    )
+
+
+def results_detail(view: RoyalTurfView, ctx: GameContext) -> Markup:
+    """After a race (the card over the board) its result; after the game, every race."""
+    results = view["results"]
+    several = len(results) > 1
+    return h(
+        "div",
+        {"class": "race-results"},
+        several and h("h2", {}, ctx.t("rt_races")),
+        [_race_card(r, ctx, several) for r in results],
+    )
+
+
+# --- the home page --------------------------------------------------------------------------
+THUMB_FIELDS = {
+    "othello": 6,
+    "red_fox": 9,
+    "nougat": 13,
+    "albino": 17,
+    "mocha": 21,
+    "earl_grey": 24,
+    "caramello": 28,
+}
+
+
+def thumbnail(cat: Catalogue) -> Markup:
+    """The track with the seven horses strung out along it, drawn from the board's data."""
+    dots = [
+        h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 14, "class": "thumb-field"})
+        for x, y in (field_xy(f) for f in range(1, FIELDS + 1))
+    ]
+    horses = []
+    for horse, f in THUMB_FIELDS.items():
+        x, y = field_xy(f)
+        horses.append(
+            h(
+                "circle",
+                {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": 36, "class": f"thumb-horse h-{horse}"},
+            )
+        )
+    outer, inner = RADIUS + LANE, RADIUS - LANE
+    return h(
+        "svg",
+        {
+            "class": "thumb rt-thumb",
+            "viewBox": "0 0 240 130",
+            "role": "img",
+            "aria-label": cat.t("rt_thumb_label"),
+        },
+        h(
+            "g",
+            {"transform": "translate(0 2) scale(0.24)"},
+            h(
+                "rect",
+                {
+                    "x": CX - HALF - outer,
+                    "y": CY - outer,
+                    "width": 2 * (HALF + outer),
+                    "height": 2 * outer,
+                    "rx": outer,
+                    "class": "turf",
+                },
+            ),
+            h(
+                "rect",
+                {
+                    "x": CX - HALF - inner,
+                    "y": CY - inner,
+                    "width": 2 * (HALF + inner),
+                    "height": 2 * inner,
+                    "rx": inner,
+                    "class": "infield",
+                },
+            ),
+            h(
+                "line",
+                {"x1": CX, "y1": CY + inner, "x2": CX, "y2": CY + outer, "class": "finish-line"},
+            ),
+            dots,
+            horses,
+        ),
+    )
+
+
+def how_to_play(cat: Catalogue) -> list[str]:
+    return [cat.t(f"rt_how_{k}") for k in range(1, 5)]
+
+
+def first_turn_tip(view: RoyalTurfView, ctx: GameContext) -> str | None:
+    """One sentence on the decision on screen."""
+    if not ctx.legal:
+        return None
+    if view["phase"] == "betting":
+        return ctx.t("rt_tip_hidden" if view["hidden_bets"] else "rt_tip_bet")
+    if view["phase"] == "race" and view["roll"]:
+        return ctx.t("rt_tip_move")
+    return None
+
+
+def meta(cat: Catalogue) -> str:
+    return cat.t("rt_meta")
