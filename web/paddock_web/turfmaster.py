@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.turfmaster.data import FINISH, SEGMENTS
 from pygames.turfmaster.view import (
     BoardView,
     CardOption,
@@ -430,16 +431,21 @@ def camera_frame(view: TurfMasterView, ctx: GameContext, geo: Geometry) -> Frame
             key = (total, -math.hypot(cx - mx, cy - my), mx, my)
             if best is None or key[:2] > best[:2]:
                 best = key
-    if best is None:  # the squares to click are wider than the window: centre on them
+    k = 1.0
+    if best is None:  # the squares to click are wider than the window: zoom out to them
         src = must or pts
-        mx = (min(x for x, _ in src) + max(x for x, _ in src)) / 2
-        my = (min(y for _, y in src) + max(y for _, y in src)) / 2
+        x0, x1 = min(x for x, _ in src), max(x for x, _ in src)
+        y0, y1 = min(y for _, y in src), max(y for _, y in src)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        edge = 2 * (TOKEN_R + 4)
+        k = max(1.0, (x1 - x0 + edge) / FRAME_W, (y1 - y0 + edge) / FRAME_H)
     else:
         mx, my = best[2], best[3]
+    w, hgt = FRAME_W * k, FRAME_H * k
     # No empty margins beyond the oval.
-    mx = min(max(mx, -EXTENT_X + FRAME_W / 2), EXTENT_X - FRAME_W / 2)
-    my = min(max(my, -EXTENT_Y + FRAME_H / 2), EXTENT_Y - FRAME_H / 2)
-    return (mx - FRAME_W / 2, my - FRAME_H / 2, FRAME_W, FRAME_H)
+    mx = min(max(mx, -EXTENT_X + w / 2), EXTENT_X - w / 2)
+    my = min(max(my, -EXTENT_Y + hgt / 2), EXTENT_Y - hgt / 2)
+    return (mx - w / 2, my - hgt / 2, w, hgt)
 
 
 def round_line(view: TurfMasterView, ctx: GameContext) -> Markup:
@@ -455,13 +461,15 @@ def round_line(view: TurfMasterView, ctx: GameContext) -> Markup:
         bits.append(h("span", {}, t("tm_round_of", round=view["round"], kind=kind)))
     dice = view["dice"]
     if dice["d1"] is not None and dice["d2"] is not None and view["round_kind"] == "dice":
-        tumble = ctx.motion and any(e["type"] == "dice_rolled" for e in ctx.fresh)
+        tumble = (
+            "tumble" if ctx.motion and any(e["type"] == "dice_rolled" for e in ctx.fresh) else ""
+        )
         bits.append(
             h(
                 "span",
                 {"class": "tm-dice", "data-testid": "tm-dice"},
-                die_icon(dice["d1"], t("tm_die_label", value=dice["d1"]), tumble and "tumble"),
-                die_icon(dice["d2"], t("tm_die_label", value=dice["d2"]), tumble and "tumble"),
+                die_icon(dice["d1"], t("tm_die_label", value=dice["d1"]), tumble),
+                die_icon(dice["d2"], t("tm_die_label", value=dice["d2"]), tumble),
                 dice["pace"] is not None
                 and h("strong", {"class": "tm-pace"}, t("tm_pace_is", pace=dice["pace"])),
             )
@@ -579,18 +587,20 @@ def track(view: TurfMasterView, ctx: GameContext, frame: Frame | None = None) ->
             )
         )
     # Preview of the selected card (own card turn): every square it can reach.
+    # Zoomed out (only ever to frame squares to click): pieces grow to keep their size.
+    k = frame[2] / FRAME_W
     opt = _selected_option(view, ctx)
     if opt is not None and opt["ends"]:
-        parts.append(_rings([e for e in opt["ends"] if e in geo.xy], geo, "preview"))
+        parts.append(_rings([e for e in opt["ends"] if e in geo.xy], geo, "preview", k))
     # The end squares to choose from: real controls (only those the viewer may play).
     move = view["move"]
-    targets = [] if move is None else _end_targets(move, geo, ctx)
+    targets = [] if move is None else _end_targets(move, geo, ctx, k)
     parts.extend(targets)
     for die in view["die_options"] or []:  # where each die would take the held-back horse
-        parts.append(_rings([e for e in die["ends"] if e in geo.xy], geo, "preview other"))
+        parts.append(_rings([e for e in die["ends"] if e in geo.xy], geo, "preview other", k))
     if move and not targets:  # someone else chooses: show the candidates calmly
-        parts.append(_rings([e for e in move["ends"] if e in geo.xy], geo, "preview other"))
-    parts.extend(_tokens(view, ctx, geo))
+        parts.append(_rings([e for e in move["ends"] if e in geo.xy], geo, "preview other", k))
+    parts.extend(_tokens(view, ctx, geo, k))
     x0, y0, w, hgt = frame
     return h(
         "svg",
@@ -609,20 +619,27 @@ def track(view: TurfMasterView, ctx: GameContext, frame: Frame | None = None) ->
     )
 
 
-def _rings(sids: list[str], geo: Geometry, cls: str) -> Markup:
+def _rings(sids: list[str], geo: Geometry, cls: str, k: float = 1.0) -> Markup:
     """Where a horse could end: the squares filled, each with a ring a token wide."""
     return h(
         "g",
         {"class": cls, "aria-hidden": "true"},
         h("path", {"class": "ends", "d": geo.path_of(sids)}),
         [
-            h("circle", {"cx": f"{geo.xy[s][0]:.1f}", "cy": f"{geo.xy[s][1]:.1f}", "r": TOKEN_R})
+            h(
+                "circle",
+                {
+                    "cx": f"{geo.xy[s][0]:.1f}",
+                    "cy": f"{geo.xy[s][1]:.1f}",
+                    "r": f"{TOKEN_R * k:.1f}",
+                },
+            )
             for s in sids
         ],
     )
 
 
-def _tokens(view: TurfMasterView, ctx: GameContext, geo: Geometry) -> list[Markup]:
+def _tokens(view: TurfMasterView, ctx: GameContext, geo: Geometry, k: float = 1.0) -> list[Markup]:
     t = ctx.t
     caps = {hh: c["limit"] for c in view["caps"] for hh in c["horses"]}
     moved = _fresh_horses(ctx)
@@ -653,7 +670,8 @@ def _tokens(view: TurfMasterView, ctx: GameContext, geo: Geometry) -> list[Marku
                         horse == view["acting_horse"] and "acting",
                         just and "moved",
                     ),
-                    "transform": f"translate({x:.1f} {y:.1f})",
+                    "transform": f"translate({x:.1f} {y:.1f})"
+                    + (f" scale({k:.3f})" if k > 1 else ""),
                     "role": "img",
                     "aria-label": label,
                     "data-horse": str(horse),
@@ -669,13 +687,13 @@ def _tokens(view: TurfMasterView, ctx: GameContext, geo: Geometry) -> list[Marku
                     h("rect", {"x": -12, "y": -10, "width": 24, "height": 19, "rx": 5}),
                     h("text", {"y": 5.5}, str(cap)),
                 ),
-                _slide(geo, horse, at, ctx) if ctx.motion else None,
+                _slide(geo, horse, at, ctx, k) if ctx.motion else None,
             )
         )
     return tokens
 
 
-def _end_targets(move: MoveView, geo: Geometry, ctx: GameContext) -> list[Markup]:
+def _end_targets(move: MoveView, geo: Geometry, ctx: GameContext, k: float = 1.0) -> list[Markup]:
     out = []
     for sid in move["ends"]:
         play = ctx.play_attrs({"type": "choose_end", "horse": move["horse"], "square": sid})
@@ -697,7 +715,15 @@ def _end_targets(move: MoveView, geo: Geometry, ctx: GameContext) -> list[Markup
                 },
                 h("title", {}, label),
                 h("path", {"class": "sq-fill", "d": f"M{geo.poly[sid]}Z"}),
-                h("circle", {"class": "ring", "cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": TOKEN_R}),
+                h(
+                    "circle",
+                    {
+                        "class": "ring",
+                        "cx": f"{x:.1f}",
+                        "cy": f"{y:.1f}",
+                        "r": f"{TOKEN_R * k:.1f}",
+                    },
+                ),
             )
         )
     return out
@@ -709,8 +735,9 @@ def _cap_at(geo: Geometry, sid: str) -> str:
     return f"translate({ux * 27:.1f} {uy * 27:.1f})"
 
 
-def _slide(geo: Geometry, horse: int, sid: str, ctx: GameContext) -> Markup | None:
-    """SMIL motion along the destination lane from the square the horse just left."""
+def _slide(geo: Geometry, horse: int, sid: str, ctx: GameContext, k: float = 1.0) -> Markup | None:
+    """SMIL motion along the destination lane from the square the horse just left (in
+    the token's own units: a token drawn ``k`` times larger moves ``1/k`` as far)."""
     for event in ctx.fresh:
         if event["type"] == "moved" and event["horse"] == horse and event["to"] == sid:
             start = event["from"]
@@ -722,7 +749,7 @@ def _slide(geo: Geometry, horse: int, sid: str, ctx: GameContext) -> Markup | No
             pts += [geo.xy[s] for r, s in geo.lanes[geo.lane_of[sid]] if r0 < r <= r1]
             if len(pts) < 2:
                 return None
-            path = "M" + " L".join(f"{x - x1:.1f} {y - y1:.1f}" for x, y in pts)
+            path = "M" + " L".join(f"{(x - x1) / k:.1f} {(y - y1) / k:.1f}" for x, y in pts)
             return h(
                 "animateMotion",
                 {"dur": "0.6s", "path": path, "fill": "remove", "calcMode": "paced"},
@@ -1039,7 +1066,7 @@ def _choice(value: int, *lines: str) -> Markup:
 def _pace(view: TurfMasterView, ctx: GameContext) -> Markup:
     t = ctx.t
     dice = view["dice"]
-    buttons = []
+    buttons: list[Markup | None] = []
     for choice in dice["pace_choices"]:
         v = choice["value"]
         over = ""
@@ -1299,29 +1326,39 @@ def rules_summary(cat: Catalogue) -> Markup:
 
 
 def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
+    """The race card (``view["results"]`` holds the race just run) or, at the end, every
+    race: the finishing order with race points, falls, then the meeting standings after
+    it with the tie-break order, each total drawn as a bar."""
     t = ctx.t
     players = ctx.players
+    results = view["results"]
+    if not results:
+        return join()
     races = []
-    for r in view["results"]:
-        rows = [
+    for r in results:
+        items = [
             h(
-                "tr",
-                {"class": f"pc{p['seat']}"},
-                h("td", {}, f"{p['place']}."),
-                h("td", {}, h("span", {"class": f"hnum pc{p['seat']}"}, str(p["horse"]))),
-                h("td", {}, players[p["seat"]]),
-                h("td", {"class": "num", "data-testid": "race-points"}, str(p["points"])),
+                "li",
+                {"class": classes(f"pc{p['seat']}", p["points"] > 0 and "podium")},
+                h("span", {"class": "place"}, ordinal(p["place"], ctx.cat)),
+                h("span", {"class": f"hnum pc{p['seat']}"}, str(p["horse"])),
+                h("bdi", {"class": "who"}, seat_name(players, p["seat"])),
+                h(
+                    "span",
+                    {"class": "pts", "data-testid": "race-points"},
+                    t("tm_plus_points", n=p["points"]) if p["points"] else "–",
+                ),
             )
             for p in r["places"]
         ]
-        rows += [
+        items += [
             h(
-                "tr",
+                "li",
                 {"class": "fell"},
-                h("td", {}, t("tm_fell_short")),
-                h("td", {}, h("span", {"class": f"hnum pc{e['seat']}"}, str(e["horse"]))),
-                h("td", {}, players[e["seat"]]),
-                h("td", {"class": "num"}, t("tm_fell_in_round", round=e["round"])),
+                h("span", {"class": "place"}, t("tm_fell_short")),
+                h("span", {"class": f"hnum pc{e['seat']}"}, str(e["horse"])),
+                h("bdi", {"class": "who"}, seat_name(players, e["seat"])),
+                h("span", {"class": "pts"}, t("tm_fell_in_round", round=e["round"])),
             )
             for e in r["eliminated"]
         ]
@@ -1330,55 +1367,76 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
                 "section",
                 {"class": "tm-race", "data-testid": f"race-{r['race']}"},
                 h("h3", {}, t("tm_race_result", race=r["race"], rounds=r["rounds"])),
-                h(
-                    "table",
-                    {"class": "tm-points"},
-                    h(
-                        "thead",
-                        {},
-                        h(
-                            "tr",
-                            {},
-                            h("th", {"scope": "col"}, t("tm_col_place")),
-                            h("th", {"scope": "col"}, t("tm_col_horse")),
-                            h("th", {"scope": "col"}, t("tm_col_rider")),
-                            h("th", {"scope": "col"}, t("tm_col_points")),
-                        ),
-                    ),
-                    h("tbody", {}, rows),
-                ),
+                h("ol", {"class": "tm-finish", "aria-label": t("tm_finish_order")}, items),
             )
         )
-    totals_rows = []
-    if view["results"]:
-        last = view["results"][-1]
-        totals = last["totals"]
-        for s in view["standings"]:
-            won = last["points"][s]
-            totals_rows.append(
+    last = results[-1]
+    totals = last["totals"]
+    best = max(totals) or 1
+    rows = []
+    for k, s_ in enumerate(view["standings"]):
+        won = last["points"][s_]
+        rows.append(
+            h(
+                "tr",
+                {"class": f"pc{s_}"},
+                h("td", {"class": "num"}, f"{k + 1}."),
                 h(
-                    "tr",
-                    {"class": f"pc{s}"},
+                    "td",
+                    {},
                     h(
-                        "td",
-                        {},
-                        h(
-                            "span",
-                            {"class": f"token pc{s}", "aria-hidden": "true"},
-                            initial(players[s]),
-                        ),
-                        " ",
-                        players[s],
+                        "span",
+                        {"class": f"token small pc{s_}", "aria-hidden": "true"},
+                        initial(players[s_]),
                     ),
-                    h("td", {"class": "num"}, f"+{won}"),
-                    h("td", {"class": "num", "data-testid": f"total-{s}"}, str(totals[s])),
-                    h("td", {"class": "num"}, " / ".join(str(c) for c in view["place_counts"][s])),
-                )
+                    " ",
+                    h("bdi", {}, players[s_]),
+                ),
+                h(
+                    "td",
+                    {"class": classes("num", won > 0 and "gain")},
+                    t("tm_plus_points", n=won) if won else "–",
+                ),
+                h(
+                    "td",
+                    {"class": "num total"},
+                    h(
+                        "div",
+                        {"class": "total-bar"},
+                        h(
+                            "svg",
+                            {
+                                "class": "bar",
+                                "viewBox": "0 0 100 10",
+                                "preserveAspectRatio": "none",
+                                "aria-hidden": "true",
+                            },
+                            h(
+                                "rect",
+                                {
+                                    "class": f"pc{s_}",
+                                    "width": f"{100 * totals[s_] / best:.1f}",
+                                    "height": 10,
+                                },
+                            ),
+                        ),
+                        h("span", {"data-testid": f"total-{s_}"}, str(totals[s_])),
+                    ),
+                ),
+                h("td", {"class": "num"}, " / ".join(str(c) for c in view["place_counts"][s_])),
             )
-    meeting = h(
+        )
+    several = len(results) > 1
+    standings = h(
         "section",
-        {"class": "tm-race"},
-        h("h3", {}, t("tm_meeting_total")),
+        {"class": "tm-race tm-standings"},
+        h(
+            "h3",
+            {},
+            t("tm_meeting_total")
+            if several or view["ranking"]
+            else t("tm_standings_after", race=last["race"]),
+        ),
         h(
             "table",
             {"class": "tm-points"},
@@ -1388,16 +1446,95 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
                 h(
                     "tr",
                     {},
+                    h("th", {"scope": "col"}, h("span", {"class": "sr-only"}, t("tm_col_rank"))),
                     h("th", {"scope": "col"}, t("tm_col_rider")),
-                    h("th", {"scope": "col"}, t("tm_col_this_race")),
-                    h("th", {"scope": "col"}, t("tm_col_total")),
+                    h("th", {"scope": "col"}, t("tm_col_race_n", race=last["race"])),
+                    h("th", {"scope": "col", "class": "num"}, t("tm_col_total")),
                     h("th", {"scope": "col"}, t("tm_col_places")),
                 ),
             ),
-            h("tbody", {}, totals_rows),
+            h("tbody", {}, rows),
         ),
         h("p", {"class": "note"}, t("tm_tiebreak_note")),
     )
+    next_race = None
+    if not several and view["ranking"] is None and last["race"] < view["races"]:
+        boxes = and_list([str(x) for x in last["boxes"]], ctx.cat)
+        next_race = h(
+            "p", {"class": "note"}, t("tm_next_boxes", race=last["race"] + 1, boxes=boxes)
+        )
     return h(
-        "section", {"class": "race-results tm-results"}, h("h2", {}, t("tm_races")), races, meeting
+        "section",
+        {"class": "race-results tm-results"},
+        several and h("h2", {}, t("tm_races")),
+        h("div", {"class": classes("tm-races", several and "several")}, races),
+        standings,
+        next_race,
     )
+
+
+# --- the home page and the first turns ------------------------------------------------
+def thumbnail(cat: Catalogue) -> Markup:
+    """The flat track's oval with its eight lanes and a field coming to the finish line,
+    drawn from the board's segment table (no squares need building for it)."""
+    rows = [r for name in ("home_straight", "run_out", "start_straight") for r in _seg_rows(name)]
+    finish_x = (-HALF + 2 * HALF * rows.index(FINISH["A"]) / len(rows)) * S
+    lanes = [h("path", {"class": "lane", "d": _stadium(RAIL + k * WIDTH)}) for k in range(1, 8)]
+    field = []
+    for k, (row, lane) in enumerate(((122, 2), (121, 4), (119, 1), (117, 3), (114, 6))):
+        x = (-HALF + 2 * HALF * (rows.index(row) + 0.5) / len(rows)) * S
+        y = (RAIL + (lane - 0.5) * WIDTH) * S
+        field.append(h("circle", {"class": f"pc{k}", "cx": f"{x:.0f}", "cy": f"{y:.0f}", "r": 30}))
+    return h(
+        "svg",
+        {
+            "class": "thumb tm-thumb",
+            "viewBox": FULL_VIEWBOX,
+            "role": "img",
+            "aria-label": cat.t("tm_thumb_label"),
+        },
+        h("path", {"class": "tm-turf", "d": _stadium(OUTER)}),
+        h("path", {"class": "tm-band", "d": _stadium(RAIL + 8 * WIDTH)}),
+        lanes,
+        h("path", {"class": "tm-infield", "d": _stadium(RAIL)}),
+        h(
+            "line",
+            {
+                "class": "finish-line",
+                "x1": f"{finish_x:.0f}",
+                "y1": f"{RAIL * S:.0f}",
+                "x2": f"{finish_x:.0f}",
+                "y2": f"{(RAIL + 8 * WIDTH) * S:.0f}",
+            },
+        ),
+        h("g", {"class": "field"}, field),
+    )
+
+
+def _seg_rows(name: str) -> range:
+    seg = next(s for s in SEGMENTS["A"] if s[0] == name)
+    return range(seg[1], seg[2] + 1)
+
+
+def how_to_play(cat: Catalogue) -> list[str]:
+    keys: list[str] = []
+    while cat.has(f"tm_how_{len(keys) + 1}"):
+        keys.append(f"tm_how_{len(keys) + 1}")
+    return [cat.t(k) for k in keys]
+
+
+def first_turn_tip(view: TurfMasterView, ctx: GameContext) -> str | None:
+    """What the decision on screen is about, in one sentence (for a player's first turns)."""
+    key = {
+        "card": "tm_tip_card",
+        "blind": "tm_tip_blind",
+        "pace": "tm_tip_pace",
+        "die": "tm_tip_die",
+        "end": "tm_tip_end",
+        "select": "tm_tip_select",
+    }.get(view["phase"])
+    return ctx.t(key) if key else None
+
+
+def meta(cat: Catalogue) -> str:
+    return cat.t("tm_meta")
