@@ -244,7 +244,7 @@ def test_the_log_reads_like_a_race_commentary() -> None:
         german = table.describe(event, m.players, de) or ""
         if event["type"] == "finished" and not event.get("safety_cap"):
             assert text.endswith(f"crosses the line in {places[event['place']]} place!")
-            assert german.endswith(f"läuft auf Platz {event['place']} durchs Ziel!")
+            assert german.endswith(f"läuft als {event['place']}. durchs Ziel!")
         if event["type"] == "card_played" and not event["joker"]:
             v = event["value"]
             article = "an" if v in (8, 11) else "a"
@@ -597,8 +597,16 @@ def test_the_mini_map_shows_the_whole_field_and_the_camera_window() -> None:
     mini = html[html.index('class="tm-mini"') :]
     mini = mini[: mini.index("</svg>")]
     assert mini.count('class="dot ') == 4
-    x, y, w, hh = frame_of(html)
-    assert f'x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{hh:.0f}"' in mini
+    frame = frame_of(html)
+    x, y, w, hh = frame
+    assert f'class="frame phone" x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{hh:.0f}"' in mini
+    # a laptop's window is twice as wide and high, holds the frame and stays on the oval
+    dx, dy, dw, dh = table.desk_window(frame)
+    assert (dw, dh) == (2 * w, 2 * hh)
+    assert dx <= x and dy <= y and x + w <= dx + dw and y + hh <= dy + dh
+    assert -table.EXTENT_X <= dx and dx + dw <= table.EXTENT_X
+    assert -table.EXTENT_Y <= dy and dy + dh <= table.EXTENT_Y
+    assert f'class="frame desk" x="{dx:.0f}" y="{dy:.0f}"' in mini
     assert 'role="img"' in mini and "Horse 1 (Ann) leads." in mini
 
 

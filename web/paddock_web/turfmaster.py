@@ -614,9 +614,37 @@ def track(view: TurfMasterView, ctx: GameContext, frame: Frame | None = None) ->
         h(
             "g",
             {"class": "zoom"},
-            h("g", {"transform": f"translate({-x0:.1f} {-y0:.1f})"}, parts),
+            h(
+                "g",
+                # A laptop's wider window slides back onto the oval (a phone's stylesheet
+                # turns this shift off: its window is the frame itself).
+                {"class": "desk-shift", "transform": _desk_shift(frame)},
+                h("g", {"transform": f"translate({-x0:.1f} {-y0:.1f})"}, parts),
+            ),
         ),
     )
+
+
+DESK = 2.0
+"""A laptop shows DESK times the frame's width and height (turfmaster.css, ".zoom")."""
+
+
+def desk_window(frame: Frame) -> Frame:
+    """The part of the oval a laptop shows: DESK times the frame, around the same centre
+    but kept on the oval (no empty margins), so it always holds the whole frame."""
+    x0, y0, w, hgt = frame
+    dw, dh = w * DESK, hgt * DESK
+    cx = min(max(x0 + w / 2, -EXTENT_X + dw / 2), EXTENT_X - dw / 2)
+    cy = min(max(y0 + hgt / 2, -EXTENT_Y + dh / 2), EXTENT_Y - dh / 2)
+    return (cx - dw / 2, cy - dh / 2, dw, dh)
+
+
+def _desk_shift(frame: Frame) -> str:
+    x0, y0, w, hgt = frame
+    dx0, dy0, dw, dh = desk_window(frame)
+    dx = (x0 + w / 2) - (dx0 + dw / 2)
+    dy = (y0 + hgt / 2) - (dy0 + dh / 2)
+    return f"translate({dx:.1f} {dy:.1f})"
 
 
 def _rings(sids: list[str], geo: Geometry, cls: str, k: float = 1.0) -> Markup:
@@ -816,17 +844,20 @@ def minimap(view: TurfMasterView, ctx: GameContext, frame: Frame) -> Markup:
         geo.mini,
         marks,
         dots,
-        h(
-            "rect",
-            {
-                "class": "frame",
-                "x": f"{x0:.0f}",
-                "y": f"{y0:.0f}",
-                "width": f"{w:.0f}",
-                "height": f"{hgt:.0f}",
-                "rx": 14,
-            },
-        ),
+        [
+            h(
+                "rect",
+                {
+                    "class": f"frame {cls}",
+                    "x": f"{fx:.0f}",
+                    "y": f"{fy:.0f}",
+                    "width": f"{fw:.0f}",
+                    "height": f"{fh:.0f}",
+                    "rx": 14,
+                },
+            )
+            for cls, (fx, fy, fw, fh) in (("phone", frame), ("desk", desk_window(frame)))
+        ],
     )
 
 
@@ -951,12 +982,14 @@ def _card_turn(view: TurfMasterView, ctx: GameContext) -> Markup:
                 )
             )
         where: Markup | None = None
+        quiet = False  # where the card goes is drawn on the track; only warnings are shown
         if picked["too_high"]:
             note = t("tm_note_too_high", value=picked["value"], limit=info["limit"])
         elif picked["cost"] == 0:
             note = t("tm_note_blocked", value=picked["value"])
         else:
             note = t("tm_note_reach", cost=picked["cost"], n=len(picked["ends"]))
+            quiet = view["phase"] != "blind"
             where = h(
                 "span",
                 {"class": "sr-only"},
@@ -964,7 +997,9 @@ def _card_turn(view: TurfMasterView, ctx: GameContext) -> Markup:
             )
         if view["phase"] == "blind":
             note += " " + t("tm_note_blind")
-        note_p = h("p", {"class": "note", "aria-live": "polite"}, note, where)
+        note_p = h(
+            "p", {"class": classes("note", quiet and "sr-only"), "aria-live": "polite"}, note, where
+        )
         action: dict[str, object] = {"type": "play_card", "horse": horse, "card": picked["card"]}
         if picked["joker"] and free_jokers:
             action["value"] = picked["value"]
@@ -1292,7 +1327,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         return t("tm_ev_fell", horse=horse, square=square_name(event["square"], cat))
     if kind == "finished":
         key = "tm_ev_finished_cap" if event.get("safety_cap") else "tm_ev_finished"
-        return t(key, horse=horse, place=ordinal(event["place"], cat), n=event["place"])
+        return t(key, horse=horse, place=ordinal(event["place"], cat))
     if kind == "race_over":
         won = [p for p in event["places"] if p["place"] == 1]
         if won:
