@@ -441,11 +441,11 @@ def camera_frame(view: TurfMasterView, ctx: GameContext, geo: Geometry) -> Frame
         k = max(1.0, (x1 - x0 + edge) / FRAME_W, (y1 - y0 + edge) / FRAME_H)
     else:
         mx, my = best[2], best[3]
-    w, hgt = FRAME_W * k, FRAME_H * k
+    fw, fh = FRAME_W * k, FRAME_H * k
     # No empty margins beyond the oval.
-    mx = min(max(mx, -EXTENT_X + w / 2), EXTENT_X - w / 2)
-    my = min(max(my, -EXTENT_Y + hgt / 2), EXTENT_Y - hgt / 2)
-    return (mx - w / 2, my - hgt / 2, w, hgt)
+    mx = min(max(mx, -EXTENT_X + fw / 2), EXTENT_X - fw / 2)
+    my = min(max(my, -EXTENT_Y + fh / 2), EXTENT_Y - fh / 2)
+    return (mx - fw / 2, my - fh / 2, fw, fh)
 
 
 def round_line(view: TurfMasterView, ctx: GameContext) -> Markup:
