@@ -1160,30 +1160,39 @@ def _end_choice(view: TurfMasterView, ctx: GameContext) -> Markup:
     if move is None:
         return join()
     falls = set(move["falls"])
-    buttons = [
-        action_button(
-            ctx,
-            {"type": "choose_end", "horse": move["horse"], "square": sid},
-            t(
-                "tm_end_fall_short" if sid in falls else "tm_end_short",
-                lane=sid.split("-")[0],
-                row=sid.split("-")[1],
-            ),
-            f"end-{sid}",
-            classes(sid in falls and "danger"),
-            **({"data-focus": True} if k == 0 else {}),
+    rows = {sid.split("-")[1] for sid in move["ends"]}
+    one_row = len(rows) == 1  # then the lane alone names the square
+    buttons = []
+    for k, sid in enumerate(move["ends"]):
+        lane, row = sid.split("-")
+        if one_row:
+            face: Markup | str = t("tm_end_lane_fall" if sid in falls else "tm_end_lane", lane=lane)
+        else:  # two short lines: many squares still fit the side column
+            face = join(
+                h("span", {"class": "cl"}, t("tm_end_lane", lane=lane)),
+                " ",
+                h(
+                    "span",
+                    {"class": "cl"},
+                    t("tm_end_row_fall" if sid in falls else "tm_end_row", row=row),
+                ),
+            )
+        buttons.append(
+            action_button(
+                ctx,
+                {"type": "choose_end", "horse": move["horse"], "square": sid},
+                face,
+                f"end-{sid}",
+                classes("tm-end", not one_row and "tm-choice", sid in falls and "danger"),
+                **({"data-focus": True} if k == 0 else {}),
+            )
         )
-        for k, sid in enumerate(move["ends"])
-    ]
+    prompt = t(
+        "tm_choose_end_row" if one_row else "tm_choose_end", cost=move["cost"], row=min(rows)
+    )
     lost = t("tm_lost", n=move["lost"]) if move["lost"] else ""
     return join(
-        h(
-            "p",
-            {},
-            t("tm_choose_end", horse=move["horse"], value=move["value"], cost=move["cost"]),
-            " ",
-            lost,
-        ),
+        h("p", {"class": "tm-prompt"}, prompt, " ", lost),
         h("div", {"class": "choices", "role": "group"}, buttons),
     )
 
