@@ -253,7 +253,8 @@ def test_the_log_reads_like_a_race_commentary() -> None:
             played.add(v)
         if event["type"] == "race_started":
             boxes = [str(x) for x in event["boxes"]]
-            assert text.endswith(f"with horses {', '.join(boxes[:-1])} and {boxes[-1]}.")
+            field = f"{', '.join(boxes[:-1])} and {boxes[-1]}"
+            assert text.endswith(f"with horses {field} in boxes 1 to {len(boxes)}.")
         if event["type"] == "game_over":
             winner = m.players[event["ranking"].index(1)]
             assert text.startswith(f"The meeting is over: {winner} wins with")
@@ -318,7 +319,7 @@ def test_hooks_in_the_interlude_view() -> None:
         cat=Catalogue("en"), players=m.players, seats=m.seats, legal=[], local={}, viewer=None
     )
     html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
-    assert "Race 1 · " in html and "Standings after race 1" in html
+    assert "Finishing order · " in html and "Standings after race 1" in html
     # the next race's start boxes follow the order of arrival
     order = [str(p["horse"]) for p in view["results"][-1]["places"]]
     assert f"horses {', '.join(order[:-1])} and {order[-1]} in boxes 1 onwards" in html

@@ -24,7 +24,7 @@ from pygames.turfmaster.view import (
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button, die_icon
-from .table import GameContext, initial, rules_paragraphs, seat_name
+from .table import GameContext, rules_paragraphs, seat_name, token_label
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
 # inner rail radius and lane width, in layout units; drawn S times larger in SVG units
@@ -712,8 +712,8 @@ def _tokens(view: TurfMasterView, ctx: GameContext, geo: Geometry, k: float = 1.
                 and h(
                     "g",
                     {"class": "cap", "transform": _cap_at(geo, at)},
-                    h("rect", {"x": -12, "y": -10, "width": 24, "height": 19, "rx": 5}),
-                    h("text", {"y": 5.5}, str(cap)),
+                    h("rect", {"x": -10, "y": -9, "width": 20, "height": 17, "rx": 4}),
+                    h("text", {"y": 4.5}, str(cap)),
                 ),
                 _slide(geo, horse, at, ctx, k) if ctx.motion else None,
             )
@@ -758,9 +758,10 @@ def _end_targets(move: MoveView, geo: Geometry, ctx: GameContext, k: float = 1.0
 
 
 def _cap_at(geo: Geometry, sid: str) -> str:
-    """The handicap cap sits just behind the horse (that square is always free, P12)."""
+    """The handicap cap sits just behind the horse (that square is always free, P12),
+    short enough to leave the number of a horse two squares back in sight."""
     ux, uy = geo.back[sid]
-    return f"translate({ux * 27:.1f} {uy * 27:.1f})"
+    return f"translate({ux * 21:.1f} {uy * 21:.1f})"
 
 
 def _slide(geo: Geometry, horse: int, sid: str, ctx: GameContext, k: float = 1.0) -> Markup | None:
@@ -1282,7 +1283,7 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalogue) -> str |
         return None  # told together by "race_started": the boxes, in one line
     if kind == "race_started":
         boxes = and_list([str(x) for x in event["boxes"]], cat)
-        return t("tm_ev_race_started", race=event["race"], boxes=boxes)
+        return t("tm_ev_race_started", race=event["race"], boxes=boxes, n=len(event["boxes"]))
     if kind == "round_started":
         order = and_list([str(x) for x in event["order"]], cat)
         key = "tm_ev_round_card" if event["kind"] == "card" else "tm_ev_round_dice"
@@ -1410,7 +1411,15 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
             h(
                 "section",
                 {"class": "tm-race", "data-testid": f"race-{r['race']}"},
-                h("h3", {}, t("tm_race_result", race=r["race"], rounds=r["rounds"])),
+                h(
+                    "h3",
+                    {},
+                    t(
+                        "tm_race_result" if len(results) > 1 else "tm_finish_result",
+                        race=r["race"],
+                        rounds=r["rounds"],
+                    ),
+                ),
                 h("ol", {"class": "tm-finish", "aria-label": t("tm_finish_order")}, items),
             )
         )
@@ -1431,7 +1440,7 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
                     h(
                         "span",
                         {"class": f"token small pc{s_}", "aria-hidden": "true"},
-                        initial(players[s_]),
+                        token_label(players, s_),
                     ),
                     " ",
                     h("bdi", {}, players[s_]),
@@ -1467,7 +1476,11 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
                         h("span", {"data-testid": f"total-{s_}"}, str(totals[s_])),
                     ),
                 ),
-                h("td", {"class": "num"}, " / ".join(str(c) for c in view["place_counts"][s_])),
+                h(
+                    "td",
+                    {"class": "num places"},
+                    " / ".join(str(c) for c in view["place_counts"][s_]),
+                ),
             )
         )
     several = len(results) > 1
@@ -1494,7 +1507,7 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
                     h("th", {"scope": "col"}, t("tm_col_rider")),
                     h("th", {"scope": "col"}, t("tm_col_race_n", race=last["race"])),
                     h("th", {"scope": "col", "class": "num"}, t("tm_col_total")),
-                    h("th", {"scope": "col"}, t("tm_col_places")),
+                    h("th", {"scope": "col", "class": "places"}, t("tm_col_places")),
                 ),
             ),
             h("tbody", {}, rows),
