@@ -1,6 +1,8 @@
-"""TurfMaster's designed components as plain data (spec §1), checked at import time.
+"""TurfMaster's designed components as plain data (spec §1).
 
-Both board sides are built from their segment tables into a graph of squares
+The deck and the tables are checked at import time (that is cheap); each board side
+is built and checked the first time it is used (``SIDES["A"]``), so importing the
+game costs next to nothing. Both sides are built from their segment tables into a graph of squares
 (``Board``): every square knows its lane, row, segment, whether it lies in a
 bend or on a hurdle row, and its links (``straight`` = the square directly in
 front, ``behind``, ``diag_in`` and ``diag_out`` = the next square of the
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 # --- horses (spec §1.2) -------------------------------------------------------
@@ -280,10 +284,34 @@ def _layout(b: Board) -> list[dict[str, Any]]:
     return out
 
 
-SIDES: dict[str, Board] = {s: _build(s) for s in ("A", "B")}
+@cache
+def board_side(side: str) -> Board:
+    """Side ``side`` ("A" or "B") built and checked, once (on first use)."""
+    if side not in SEGMENTS:
+        raise KeyError(side)
+    b = _build(side)
+    _check_side(b)
+    return b
+
+
+class _Sides(Mapping[str, Board]):
+    """``SIDES["A"]`` / ``SIDES["B"]``: each side is built the first time it is asked for."""
+
+    def __getitem__(self, side: str) -> Board:
+        return board_side(side)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SEGMENTS)
+
+    def __len__(self) -> int:
+        return len(SEGMENTS)
+
+
+SIDES: Mapping[str, Board] = _Sides()
 
 
 def _check() -> None:
+    """The deck and the tables (spec §1.3–§1.7, §2.1): cheap, run at import time."""
     # deck (§1.3)
     assert len(CARDS) == DECK_SIZE == 32 and len(set(CARDS)) == 32
     assert sum(CARD_VALUE.values()) == 268, "deck sums to 268"
@@ -306,52 +334,56 @@ def _check() -> None:
     for lane, offsets in CURVE_OFFSETS.items():
         nk = 8 + 2 * lane
         assert offsets == tuple(j * CURVE_ROWS // nk for j in range(nk)), lane
-    for side, b in SIDES.items():
-        assert b.n_squares == EXPECTED_SQUARES[side], side
-        assert b.last_row == b.finish - 1 + RUN_OUT, "R36: the run-out holds any move"
-        rows_seen = set(b.row)
-        assert rows_seen == set(range(b.last_row + 1)), "every row has a square"
-        for _name, first, last, kind in SEGMENTS[side]:
-            for r in range(first, last + 1):
-                lanes = [ln for ln in range(1, LANES + 1) if b.at(ln, r) != NONE]
-                if kind == "straight":
-                    assert lanes == list(range(1, LANES + 1)), (side, r)
-                if kind == "curve":
-                    assert last - first + 1 == CURVE_ROWS
-        for lane in range(1, LANES + 1):
-            bends = sum(1 for r in b.lane_rows[lane] if b.curve[b.at(lane, r)])
-            assert bends == 2 * (8 + 2 * lane), "lane squares per bend"
-            assert b.togo[b.at(lane, 0)] == RACE_DISTANCE[side][lane - 1], (side, lane)
-            assert b.at(lane, 0) != NONE, "8 start boxes on row 0"
-        # connectivity: straight/behind are inverse, every square but the last row
-        # leads on, and diagonals go to the neighbouring lane further ahead
-        for i in range(b.n_squares):
-            s = b.straight[i]
-            if b.row[i] == b.last_row:
-                assert s == NONE
-            else:
-                assert s != NONE and b.behind[s] == i and b.row[s] > b.row[i]
-            if b.row[i] == 0:
-                assert b.behind[i] == NONE
-            for d, dl in ((b.diag_in[i], -1), (b.diag_out[i], 1)):
-                ok_lane = 1 <= b.lane[i] + dl <= LANES
-                assert (d != NONE) == (ok_lane and b.row[i] < b.last_row)
-                if d != NONE:
-                    assert b.lane[d] == b.lane[i] + dl and b.row[d] > b.row[i]
-        # hurdles (§1.7, R34): straight rows spanning all 8 lanes
-        assert sum(b.hurdle) == 8 * len(HURDLE_ROWS[side])
-        for r in HURDLE_ROWS[side]:
-            assert b.segment_of(r)[3] == "straight" and r < b.finish
-    a, bb = SIDES["A"], SIDES["B"]
     assert len(HURDLE_ROWS["B"]) == 6 and not HURDLE_ROWS["A"]
-    assert [bb.segment_of(r)[0] for r in HURDLE_ROWS["B"]] == ["back_straight"] * 3 + [
-        "home_straight"
-    ] * 3
-    # the spec's link examples
-    assert a.sid(a.straight[a.index["1-31"]]) == "1-34"
-    assert a.sid(a.behind[a.index["1-34"]]) == "1-31"
-    assert a.sid(a.diag_in[a.index["2-14"]]) == "1-17"
-    assert a.sid(a.diag_out[a.index["1-14"]]) == "2-16"
+
+
+def _check_side(b: Board) -> None:
+    """One built side against the spec (§1.6, §1.7): run once, when it is first built."""
+    side = b.side
+    assert b.n_squares == EXPECTED_SQUARES[side], side
+    assert b.last_row == b.finish - 1 + RUN_OUT, "R36: the run-out holds any move"
+    rows_seen = set(b.row)
+    assert rows_seen == set(range(b.last_row + 1)), "every row has a square"
+    for _name, first, last, kind in SEGMENTS[side]:
+        for r in range(first, last + 1):
+            lanes = [ln for ln in range(1, LANES + 1) if b.at(ln, r) != NONE]
+            if kind == "straight":
+                assert lanes == list(range(1, LANES + 1)), (side, r)
+            if kind == "curve":
+                assert last - first + 1 == CURVE_ROWS
+    for lane in range(1, LANES + 1):
+        bends = sum(1 for r in b.lane_rows[lane] if b.curve[b.at(lane, r)])
+        assert bends == 2 * (8 + 2 * lane), "lane squares per bend"
+        assert b.togo[b.at(lane, 0)] == RACE_DISTANCE[side][lane - 1], (side, lane)
+        assert b.at(lane, 0) != NONE, "8 start boxes on row 0"
+    # connectivity: straight/behind are inverse, every square but the last row
+    # leads on, and diagonals go to the neighbouring lane further ahead
+    for i in range(b.n_squares):
+        s = b.straight[i]
+        if b.row[i] == b.last_row:
+            assert s == NONE
+        else:
+            assert s != NONE and b.behind[s] == i and b.row[s] > b.row[i]
+        if b.row[i] == 0:
+            assert b.behind[i] == NONE
+        for d, dl in ((b.diag_in[i], -1), (b.diag_out[i], 1)):
+            ok_lane = 1 <= b.lane[i] + dl <= LANES
+            assert (d != NONE) == (ok_lane and b.row[i] < b.last_row)
+            if d != NONE:
+                assert b.lane[d] == b.lane[i] + dl and b.row[d] > b.row[i]
+    # hurdles (§1.7, R34): straight rows spanning all 8 lanes
+    assert sum(b.hurdle) == 8 * len(HURDLE_ROWS[side])
+    for r in HURDLE_ROWS[side]:
+        assert b.segment_of(r)[3] == "straight" and r < b.finish
+    if side == "B":
+        assert [b.segment_of(r)[0] for r in HURDLE_ROWS["B"]] == ["back_straight"] * 3 + [
+            "home_straight"
+        ] * 3
+    else:  # the spec's link examples
+        assert b.sid(b.straight[b.index["1-31"]]) == "1-34"
+        assert b.sid(b.behind[b.index["1-34"]]) == "1-31"
+        assert b.sid(b.diag_in[b.index["2-14"]]) == "1-17"
+        assert b.sid(b.diag_out[b.index["1-14"]]) == "2-16"
 
 
 _check()

@@ -24,6 +24,7 @@ from pygames.core import Match  # noqa: E402
 from pygames.turfmaster import GAME  # noqa: E402
 from pygames.turfmaster.data import SIDES  # noqa: E402
 from pygames.turfmaster.state import TurfMasterState  # noqa: E402
+from pygames.turfmaster.view import board_view  # noqa: E402
 from tests.turfmaster import script  # noqa: E402  (positions reached by play)
 from tests.turfmaster.test_scenarios import steeplechase_to_2_34  # noqa: E402
 
@@ -216,7 +217,48 @@ def test_every_event_is_told_in_both_languages() -> None:
             cat = Catalogue(lang)
             for event in m.events:
                 text = table.describe(event, m.players, cat)
+                if event["type"] in ("deck_shuffled", "start_box"):
+                    # folded into the race's first line, which names the boxes
+                    assert text is None
+                    continue
                 assert text and "tm_" not in text and "{" not in text, (event, text)
+                assert "Dice right" not in text and "Würfelrecht:" not in text
+
+
+def test_the_log_reads_like_a_race_commentary() -> None:
+    m = Match.from_setup(
+        {
+            "game": "turfmaster",
+            "players": ["Ann", "Ben", "Cy", "Di"],
+            "seats": ["computer"] * 4,
+            "options": {},
+            "seed": 12,
+        }
+    )
+    m.run_computers()
+    en, de = Catalogue("en"), Catalogue("de")
+    places = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+    played = set()
+    for event in m.events:
+        text = table.describe(event, m.players, en) or ""
+        german = table.describe(event, m.players, de) or ""
+        if event["type"] == "finished" and not event.get("safety_cap"):
+            assert text.endswith(f"crosses the line in {places[event['place']]} place!")
+            assert german.endswith(f"läuft als {event['place']}. durchs Ziel!")
+        if event["type"] == "card_played" and not event["joker"]:
+            v = event["value"]
+            article = "an" if v in (8, 11) else "a"
+            assert f" plays {article} {v}" in text, text
+            assert f" spielt eine {v}" in german, german
+            played.add(v)
+        if event["type"] == "race_started":
+            boxes = [str(x) for x in event["boxes"]]
+            field = f"{', '.join(boxes[:-1])} and {boxes[-1]}"
+            assert text.endswith(f"with horses {field} in boxes 1 to {len(boxes)}.")
+        if event["type"] == "game_over":
+            winner = m.players[event["ranking"].index(1)]
+            assert text.startswith(f"The meeting is over: {winner} wins with")
+    assert {8, 11} & played and {3, 4, 7, 9, 10, 12} & played  # both articles were used
 
 
 def test_horses_per_player_offered_follow_the_player_count() -> None:
@@ -277,7 +319,10 @@ def test_hooks_in_the_interlude_view() -> None:
         cat=Catalogue("en"), players=m.players, seats=m.seats, legal=[], local={}, viewer=None
     )
     html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
-    assert "Race 1" in html and "Meeting total" in html
+    assert "Finishing order · " in html and "Standings after race 1" in html
+    # the next race's start boxes follow the order of arrival
+    order = [str(p["horse"]) for p in view["results"][-1]["places"]]
+    assert f"horses {', '.join(order[:-1])} and {order[-1]} in boxes 1 onwards" in html
     # between races (selection, or the next race's first card turn) nobody peeks: those
     # turns show the hand anyway
     assert view["holds_secrets"] == [False, False]
@@ -355,9 +400,9 @@ def test_horses_in_owner_colours_with_numbers_and_caps_of_the_top_three() -> Non
         ("pc1", "5"),
         ("pc1", "6"),
     ]
-    caps = re.findall(r'<g class="cap"[^>]*>.*?<text y="6">(\d+)</text>', html)
+    caps = re.findall(r'<g class="cap"[^>]*>.*?<text[^>]*>(\d+)</text>', html)
     assert caps == ["8", "9", "10"], "only positions 1–3 carry a handicap cap"
-    assert '<text y="8">4</text>' in html
+    assert '<text y="7.5">4</text>' in html
 
 
 def test_running_order_repeats_the_field_in_large_type() -> None:
@@ -413,9 +458,11 @@ def test_dice_round_offers_die_or_sum_then_the_owner_picks_a_die() -> None:
     ctx = context(state, roller)
     html = str(table.actions(state.view(None), ctx))
     assert [b["data-testid"] for b in controls(html)] == ["pace-5", "pace-6", "pace-11"]
-    assert "over the limit of horse(s) 1, 2, 3" in html
-    board_html = str(table.track(state.view(None), ctx))
-    assert board_html.count('class="die tm-die') == 2
+    assert "holds back 1, 2 and 3" in html  # the leaders' limits are 8, 9 and 10
+    first = re.search(r'<button[^>]*data-testid="pace-5"[^>]*>', html)
+    assert first and "data-focus" in first.group(0)  # the first choice takes the focus
+    board_html = str(table.board(state.view(None), ctx))
+    assert board_html.count('class="die-icon') == 2
     state.apply({"type": "choose_pace", "value": 11})
     owner = state.current_player()
     html = str(table.actions(state.view(None), context(state, owner, "de")))
@@ -459,4 +506,199 @@ def test_the_bonus_button_is_offered_once_per_game() -> None:
     html = str(table.actions(state.view(0), context(state, 0)))
     assert 'data-testid="take-bonus"' not in html
     assert 'data-testid="card-1-J12"' in html, "the bonus cards join the hand"
-    assert html.count('class="tm-card') == 12, "ten cards and the bonus pair"
+    # Cards of one value share a tile that says how many there are.
+    tiles = html.count('class="tm-card')
+    extra = sum(int(n) - 1 for n in re.findall(r'class="count">×(\d)<', html))
+    assert tiles + extra == 12, "ten cards and the bonus pair"
+
+
+# --- the camera, the mini-map and the moments ----------------------------------------------
+def frame_of(html: str) -> tuple[float, float, float, float]:
+    m = re.search(r'data-frame="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', html)
+    assert m, "the camera says which part of the oval it frames"
+    x, y, w, hh = (float(v) for v in m.groups())
+    return x, y, w, hh
+
+
+def inside(frame: tuple[float, float, float, float], pt: tuple[float, float], pad: float) -> bool:
+    x, y, w, hh = frame
+    return x + pad <= pt[0] <= x + w - pad and y + pad <= pt[1] <= y + hh - pad
+
+
+def test_the_camera_frames_the_pack_at_a_fixed_zoom() -> None:
+    state = staggered(4)  # horses on 1-50, 2-48, 3-46, 4-44 (back straight)
+    view = state.view(None)
+    html = str(table.board(view, context(state, None)))
+    frame = frame_of(html)
+    assert frame[2:] == (table.FRAME_W, table.FRAME_H)  # not zoomed out: a phone's window
+    geo = table.geometry(view["board"])
+    for sq in script.where(state).values():
+        assert sq is not None and inside(frame, geo.xy[sq], table.TOKEN_R), sq
+    # the viewBox is the window, the world is moved under it
+    assert f'viewBox="0 0 {table.FRAME_W:.0f} {table.FRAME_H:.0f}"' in html
+    assert f"translate({-frame[0]:.1f} {-frame[1]:.1f})" in html
+    # Before the start the camera looks at the boxes.
+    fresh = script.deal(2)
+    fhtml = str(table.board(fresh.view(None), context(fresh, None)))
+    box = table.geometry(fresh.view(None)["board"]).xy["1-0"]
+    assert inside(frame_of(fhtml), box, 0)
+
+
+def test_every_end_square_to_click_is_in_the_camera() -> None:
+    # Play whole quick races; at every human end-square choice all targets are framed.
+    app, b = start(["Ann", "Ben"], ["human", "human"], {"opt_quick_race": "on"}, 31)
+    assert app.match is not None
+    rng, seen, checked = random.Random(3), new_tally(), 0
+    for _ in range(20_000):
+        if app.match.is_over():
+            break
+        if app.match.state.phase == "end" and b.find(data_act="play"):
+            view = app.match.state.view(app.unlocked)
+            frame = frame_of(b.html)
+            geo = table.geometry(view["board"])
+            targets = re.findall(r'data-testid="sq-([\d-]+)"', b.html)
+            assert targets and set(targets) == set(view["move"]["ends"])
+            zoom = frame[2] / table.FRAME_W
+            for sid in targets:
+                assert inside(frame, geo.xy[sid], table.TOKEN_R * zoom), (sid, frame)
+            if zoom > 1:  # zoomed out to hold them all: the rings grew to keep their size
+                assert f'r="{table.TOKEN_R * zoom:.1f}"' in b.html
+            checked += 1
+        step(app, b, rng, seen)
+    assert checked >= 3
+
+
+def test_horses_side_by_side_never_hide_each_other() -> None:
+    """Two horses never stand on squares directly in front of / behind each other (P12),
+    so tokens narrower than a lane can never overlap on any other pair of squares."""
+    for side in ("A", "B"):
+        board = SIDES[side]
+        geo = table.geometry(board_view(side))
+        ids = board.ids
+        pts = [geo.xy[sid] for sid in ids]
+        linked = {
+            (i, j) for i in range(len(ids)) for j in (board.straight[i], board.behind[i]) if j >= 0
+        }
+        for i in range(len(ids)):
+            for j in range(i + 1, len(ids)):
+                if (i, j) in linked:
+                    continue
+                # The run-out ends next to the start boxes: a horse there has finished
+                # and leaves the track before anyone could still stand in a box.
+                if {board.row[i], board.row[j]} & {0} and max(board.row[i], board.row[j]) > 100:
+                    continue
+                d = math.dist(pts[i], pts[j])
+                assert d >= 2 * table.TOKEN_R, (side, ids[i], ids[j], d)
+
+
+def test_the_mini_map_shows_the_whole_field_and_the_camera_window() -> None:
+    state = staggered(4)
+    view = state.view(None)
+    html = str(table.board(view, context(state, None)))
+    mini = html[html.index('class="tm-mini"') :]
+    mini = mini[: mini.index("</svg>")]
+    assert mini.count('class="dot ') == 4
+    frame = frame_of(html)
+    x, y, w, hh = frame
+    assert f'class="frame phone" x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{hh:.0f}"' in mini
+    # a laptop's window is twice as wide and high, holds the frame and stays on the oval
+    dx, dy, dw, dh = table.desk_window(frame)
+    assert (dw, dh) == (2 * w, 2 * hh)
+    assert dx <= x and dy <= y and x + w <= dx + dw and y + hh <= dy + dh
+    assert -table.EXTENT_X <= dx and dx + dw <= table.EXTENT_X
+    assert -table.EXTENT_Y <= dy and dy + dh <= table.EXTENT_Y
+    assert f'class="frame desk" x="{dx:.0f}" y="{dy:.0f}"' in mini
+    assert 'role="img"' in mini and "Horse 1 (Ann) leads." in mini
+
+
+def test_what_just_moved_is_highlighted_and_slides_unless_motion_is_off() -> None:
+    state = staggered(4)
+    state.apply({"type": "dice_roll", "d1": 3, "d2": 4})
+    events = state.apply({"type": "choose_pace", "value": 7})
+    # play on until a horse has moved in the events just made
+    while not any(e["type"] == "moved" for e in events):
+        events = state.apply(state.legal_actions()[0])
+    mover = next(e for e in events if e["type"] == "moved")
+    for motion in (True, False):
+        ctx = context(state, None)
+        ctx.fresh, ctx.motion = events, motion
+        html = str(table.track(state.view(None), ctx))
+        token = re.search(
+            rf'<g class="tm-horse [^"]*"[^>]*data-horse="{mover["horse"]}".*?</g>', html
+        )
+        assert token and "moved" in token.group(0).split(">")[0]
+        assert ("<animateMotion" in html) is motion
+    still = [i["horse"] for i in state.view(None)["horses"] if i["horse"] != mover["horse"]]
+    moved_now = {e["horse"] for e in events if e["type"] == "moved"}
+    for horse in still:
+        if horse not in moved_now:
+            assert not re.search(
+                rf'class="tm-horse [^"]*moved[^"]*"[^>]*data-horse="{horse}"', html
+            )
+
+
+def test_the_race_card_shows_the_order_points_and_standings() -> None:
+    state = script.deal(2)
+    script.run_race(state, {})
+    view = state.view(None)
+    last = view["results"][-1]
+    for lang, head, first in (
+        ("en", "Standings after race 1", "1st"),
+        ("de", "Stand nach Rennen 1", "1."),
+    ):
+        ctx = context(state, None, lang)
+        html = str(table.results_detail({**view, "results": view["results"][-1:]}, ctx))
+        assert head in html
+        places = re.findall(
+            r'<span class="place">([^<]+)</span><span class="hnum pc\d">(\d)</span>', html
+        )
+        assert [int(hh) for _, hh in places] == [p["horse"] for p in last["places"]]
+        assert places[0][0] == first
+        pts = re.findall(r'data-testid="race-points">([^<]+)<', html)
+        assert pts[:4] == ["+50", "+30", "+20", "+10"]
+        for seat, total in enumerate(last["totals"]):
+            assert f'data-testid="total-{seat}">{total}<' in html
+        # standings in the tie-break order of the view, each with a bar
+        shown = [int(s) for s in re.findall(r'data-testid="total-(\d)"', html)]
+        assert shown == view["standings"] and html.count('class="bar"') == 2
+
+
+def test_home_page_hooks_in_both_languages() -> None:
+    for lang in ("en", "de"):
+        cat = Catalogue(lang)
+        pic = str(table.thumbnail(cat))
+        assert pic.startswith("<svg") and 'role="img"' in pic and "aria-label=" in pic
+        assert pic.count("<circle") == 5 and "<text" not in pic
+        assert 'class="finish-line"' in pic
+        steps = table.how_to_play(cat)
+        assert len(steps) == 4 and all(s.endswith(".") for s in steps)
+        assert table.meta(cat) in ("3 races · about 45 min", "3 Rennen · etwa 45 Min.")
+
+
+def test_first_turn_tips_explain_each_kind_of_decision() -> None:
+    state = staggered(4)
+    tips = {}
+    tips["roll"] = table.first_turn_tip(state.view(None), context(state, None))
+    state.apply({"type": "dice_roll", "d1": 5, "d2": 6})
+    tips["pace"] = table.first_turn_tip(state.view(None), context(state, None))
+    state.apply({"type": "choose_pace", "value": 11})
+    tips["die"] = table.first_turn_tip(state.view(None), context(state, None))
+    fresh = script.deal(2)
+    tips["card"] = table.first_turn_tip(fresh.view(0), context(fresh, 0, "de"))
+    assert tips["roll"] is None  # a roll needs no explaining (the computer rolls)
+    assert tips["pace"] and "one die or the sum" in tips["pace"]
+    assert tips["die"] and "Pick the die" in tips["die"]
+    assert tips["card"] and tips["card"].startswith("Wähle eine Karte")
+
+
+def test_focus_goes_to_the_next_control_of_a_card_turn() -> None:
+    state = script.deal(4)
+    ctx = context(state, 0)
+    opt = next(o for o in state.view(0)["card_options"] or [] if not o["too_high"])
+    ctx.local["card"] = f"{opt['card']}:{opt['value']}"
+    html = str(table.actions(state.view(0), ctx))
+    play = re.search(r'<button[^>]*data-testid="play-card"[^>]*>', html)
+    assert play and "data-focus" in play.group(0)
+    # every card tile has its own id, so a redraw keeps the focus on the same card
+    ids = re.findall(r'<button[^>]*id="(tm-card-[^"]+)"', html)
+    assert len(ids) == len(set(ids)) == html.count('class="tm-card')
