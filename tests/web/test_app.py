@@ -113,10 +113,11 @@ def test_hidden_variant_curtain_and_no_foreign_secrets() -> None:
     app, b = started()
     new_game(b, ["Ann", "Ben", "Cy"], ["human", "human", "human"], hidden=True)
     rng = random.Random(9)
-    curtains = 0
+    curtains: set[tuple[str, int]] = set()  # (seat behind the curtain, moves played)
     while app.match is not None and app.match.state.view(None)["phase"] == "betting":
-        if b.find(data_act="unlock"):
-            curtains += 1
+        unlock = b.find(data_act="unlock")
+        if unlock:
+            curtains.add((unlock["data-arg"], len(app.match.history)))
             # Nothing of the table is drawn behind the curtain.
             assert "panel-othello" not in b.html
         seat = app.unlocked
@@ -131,7 +132,7 @@ def test_hidden_variant_curtain_and_no_foreign_secrets() -> None:
                             assert label not in b.text(), (horse, label)
             assert f'data-testid="private-{seat}"' in b.html
         step(app, b, rng)
-    assert curtains == 12  # one before every betting turn (3 players × 4 rounds)
+    assert len(curtains) == 12  # one before every betting turn (3 players × 4 rounds)
 
 
 def test_reload_resumes_and_damaged_save_is_friendly() -> None:

@@ -314,7 +314,7 @@ def test_undo_is_offered_to_the_mover_only_and_says_why_not() -> None:
     assert second is not None and second != first
     b.click("unlock", str(second))
     assert b.find(data_act="undo") is None
-    assert "locked in a hidden choice" in b.text()
+    assert "Not once a hidden choice is locked in" in b.text()
 
 
 def test_undo_a_public_move_until_another_seat_acts() -> None:
@@ -333,7 +333,7 @@ def test_undo_a_public_move_until_another_seat_acts() -> None:
     b.click("undo")  # takes back only the answer
     assert len([e for e in app.match.history if e["kind"] == "action"]) == 1
     assert b.find(data_act="undo") is None
-    assert "another player has played since" in b.text()
+    assert "Not after another player has played" in b.text()
 
 
 def test_no_undo_once_a_computer_has_answered() -> None:
@@ -346,4 +346,4 @@ def test_no_undo_once_a_computer_has_answered() -> None:
     assert app.match.history[-1]["kind"] == "action"
     assert app.match.seats[app.match.history[-1]["seat"]] == "computer"
     assert b.find(data_act="undo") is None
-    assert "another player has played since" in b.text()
+    assert "Not after another player has played" in b.text()

@@ -29,6 +29,7 @@ from .table import isolate
 from .tables import TABLES
 
 LANG_KEY = "paddock.lang"
+TIPS_KEY = "paddock.tips.off"  # games whose tips were turned off, comma-separated
 SPEED_KEY = "paddock.speed"
 MAX_NAME = 32
 
@@ -71,6 +72,7 @@ class App:
         self.legal: list[dict[str, Any]] = []
         self.fresh_events = 0  # events added by the last step (for motion)
         self.interlude = False  # a race just ended: show its settlement before going on
+        self.home_pictures = False  # the home page's game pictures are drawn (see render)
         self._timer = 0
         self._last_shown: tuple[Any, ...] | None = None
         self._hand: str | None = None  # whose controls the last render drew
@@ -218,6 +220,25 @@ class App:
         self.overlay = None
         self.confirm = None
         self.go("#/")
+
+    def tips_on(self) -> bool:
+        """Whether the table explains the decision on screen (until a player turns it off
+        for this game on this device; Menu turns it on again)."""
+        if self.match is None:
+            return False
+        raw = self.b.storage_get(TIPS_KEY) or ""
+        return self.match.game_id not in raw.split(",")
+
+    def act_tips(self, arg: str, _: str | None) -> None:
+        if self.match is None:
+            return
+        off = {g for g in (self.b.storage_get(TIPS_KEY) or "").split(",") if g}
+        if arg == "off":
+            off.add(self.match.game_id)
+        else:
+            off.discard(self.match.game_id)
+            self.overlay = None
+        self.b.storage_set(TIPS_KEY, ",".join(sorted(off)))
 
     def act_overlay(self, arg: str, _: str | None) -> None:
         self.overlay = None if self.overlay == arg or arg == "close" else arg
@@ -497,6 +518,10 @@ class App:
         else:
             self.screen = "home"
             body = home.screen(self)
+            if not self.home_pictures:
+                # The games' pictures need their table modules: drawn just after the
+                # first paint, so the game list is usable before any game is imported.
+                self.b.later(30, self.show_home_pictures)
         self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand)
         shown = (
             self.screen,
@@ -514,6 +539,13 @@ class App:
             and not self.interlude
         ):
             self.schedule_computer()
+
+    def show_home_pictures(self) -> None:
+        if self.home_pictures:
+            return
+        self.home_pictures = True
+        if self.screen == "home":
+            self.render()
 
     def names(self) -> list[str]:
         """The players' names as shown in running text (direction-isolated)."""

@@ -294,8 +294,9 @@ class PyodideBrowser:
             return
         if self._armed():
             return  # still guarding: the timer focuses the new hand's first control
-        target = None
-        if key is not None:
+        # A table marks the control that should take the focus after a move.
+        target = _v(self.root.querySelector('main.table [data-focus]:not([data-focus="fallback"])'))
+        if target is None and key is not None:
             act, arg, id_ = key
             if id_:
                 target = _v(self.doc.getElementById(id_))

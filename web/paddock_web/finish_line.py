@@ -157,6 +157,11 @@ def status_text(view: FinishLineView, ctx: GameContext) -> str:
     return race
 
 
+def seat_class(view: FinishLineView, seat: int) -> str:
+    """Seats wear their palette colour in this game (no colour of its own)."""
+    return ""
+
+
 def first_turn_tip(view: FinishLineView, ctx: GameContext) -> str | None:
     """One sentence on the decision on screen, for a player's first turns."""
     phase = view["phase"]

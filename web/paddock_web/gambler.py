@@ -223,6 +223,11 @@ def meta(cat: Catalogue) -> str:
     return cat.t("gb_meta")
 
 
+def seat_class(view: GamblerView, seat: int) -> str:
+    """Seats wear their palette colour in this game (no colour of its own)."""
+    return ""
+
+
 def first_turn_tip(view: GamblerView, ctx: GameContext) -> str | None:
     """One sentence on the decision on screen (a player's first turns)."""
     phase = view["phase"]

@@ -1194,6 +1194,11 @@ def how_to_play(cat: Catalogue) -> list[str]:
     return [cat.t(f"rt_how_{k}") for k in range(1, 5)]
 
 
+def seat_class(view: RoyalTurfView, seat: int) -> str:
+    """Seats wear their palette colour in this game (no colour of its own)."""
+    return ""
+
+
 def first_turn_tip(view: RoyalTurfView, ctx: GameContext) -> str | None:
     """One sentence on the decision on screen."""
     if not ctx.legal:

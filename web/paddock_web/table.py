@@ -30,7 +30,13 @@ class GameContext:
     viewer: int | None
     fresh: list[dict[str, Any]] = field(default_factory=list)
     motion: bool = True  # False under prefers-reduced-motion
+    paint: list[str] = field(default_factory=list)
+    """Per seat, the classes that paint it (``pc<seat>`` plus the game's ``seat_class``)."""
     _index: dict[str, int] | None = field(default=None, repr=False)
+
+    def seat_paint(self, seat: int) -> str:
+        """The classes that give a seat its colour (its palette colour or a chosen one)."""
+        return self.paint[seat] if 0 <= seat < len(self.paint) else f"pc{seat}"
 
     def t(self, key: str, **params: Any) -> str:
         return self.cat.t(key, **params)
@@ -90,6 +96,22 @@ class Table(Protocol[ViewT]):
 
     def results_detail(self, view: ViewT, ctx: GameContext) -> Markup:
         """What a finished race or game adds to the standings (payouts, sheets…)."""
+
+    def seat_class(self, view: ViewT, seat: int) -> str:
+        """A class that paints ``seat`` in a colour of the game's own (e.g. one its player
+        chose), or "" for the seat's palette colour."""
+
+    def first_turn_tip(self, view: ViewT, ctx: GameContext) -> str | None:
+        """One sentence explaining the decision on screen (shown until tips are turned off)."""
+
+    def thumbnail(self, cat: Catalogue) -> Markup:
+        """A small picture of the game for its card on the home page, from its own data."""
+
+    def how_to_play(self, cat: Catalogue) -> list[str]:
+        """A few short sentences for the home card's "How to play"."""
+
+    def meta(self, cat: Catalogue) -> str:
+        """The game's length for the home card ("3 races · about 45 min")."""
 
 
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate

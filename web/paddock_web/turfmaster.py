@@ -1580,6 +1580,11 @@ def how_to_play(cat: Catalogue) -> list[str]:
     return [cat.t(k) for k in keys]
 
 
+def seat_class(view: TurfMasterView, seat: int) -> str:
+    """Seats wear their palette colour in this game (no colour of its own)."""
+    return ""
+
+
 def first_turn_tip(view: TurfMasterView, ctx: GameContext) -> str | None:
     """What the decision on screen is about, in one sentence (for a player's first turns)."""
     key = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..html import Markup, h
+from ..html import Markup, classes, h
 from ..table import GameContext, Table, token_label
 
 if TYPE_CHECKING:
@@ -53,15 +53,16 @@ def interlude(app: App, table: Table[Any], ctx: GameContext) -> Markup:
     )
 
 
-def curtain(app: App, seat: int) -> Markup:
+def curtain(app: App, seat: int, table: Table[Any]) -> Markup:
     assert app.match is not None
     t = app.cat.t
+    paint = classes(f"pc{seat}", table.seat_class(app.match.state.view(None), seat))
     letter = token_label(app.match.players, seat)
     name = app.names()[seat]
     return h(
         "main",
         {
-            "class": f"curtain pc{seat}",
+            "class": classes("curtain", paint),
             "id": "main",
             "data-testid": "curtain",
             "role": "dialog",
@@ -73,7 +74,7 @@ def curtain(app: App, seat: int) -> Markup:
             {"class": "curtain-inner"},
             h(
                 "span",
-                {"class": f"token big pc{seat}", "aria-hidden": "true"},
+                {"class": classes("token", "big", paint), "aria-hidden": "true"},
                 letter,
             ),
             # The heading, not the button, takes focus: a key press meant for the

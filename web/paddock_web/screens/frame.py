@@ -147,6 +147,18 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                 t("import"),
             ),
             h("button", {"type": "button", "data-act": "home"}, t("home")),
+            app.match is not None
+            and not app.tips_on()
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "data-act": "tips",
+                    "data-arg": "on",
+                    "data-testid": "tips-on",
+                },
+                t("tips_show_again"),
+            ),
             h(
                 "button",
                 {

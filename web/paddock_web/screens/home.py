@@ -22,16 +22,30 @@ def screen(app: App) -> Markup:
     cards = []
     for entry in CATALOGUE:
         ok = entry.id in playable
+        table = TABLES[entry.id] if ok and app.home_pictures else None
+        players = t("players_range", lo=entry.min_players, hi=entry.max_players)
         cards.append(
             h(
                 "li",
                 {"class": classes("game-card", not ok and "soon"), "data-game": entry.id},
+                # The picture's place is kept while it is drawn, so nothing jumps.
+                h("div", {"class": "thumb"}, table.thumbnail(app.cat) if table else None),
                 h("h2", {}, t(f"game_{entry.id}")),
                 h("p", {}, t(f"blurb_{entry.id}")),
                 h(
                     "p",
                     {"class": "meta"},
-                    t("players_range", lo=entry.min_players, hi=entry.max_players),
+                    f"{players} · {table.meta(app.cat)}" if table else players,
+                ),
+                (
+                    h(
+                        "details",
+                        {"class": "how-to-play"},
+                        h("summary", {}, t("how_to_play")),
+                        h("ol", {}, [h("li", {}, line) for line in table.how_to_play(app.cat)]),
+                    )
+                    if table
+                    else None
                 ),
                 h(
                     "button",

@@ -30,7 +30,7 @@ def screen(app: App) -> Markup:
         app.overlay = None
         app._hand = f"curtain:{curtain_seat}"
         return join(
-            frame.header(app, title, behind_curtain=True), curtain.curtain(app, curtain_seat)
+            frame.header(app, title, behind_curtain=True), curtain.curtain(app, curtain_seat, table)
         )
     viewer = None if app.interlude else app.unlocked
     view = match.state.view(viewer)
@@ -62,6 +62,7 @@ def screen(app: App) -> Markup:
         viewer=viewer,
         fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
         motion=not app.b.reduced_motion(),
+        paint=[classes(f"pc{i}", table.seat_class(view, i)) for i in range(len(match.players))],
     )
     dialog = app.overlay not in (None, "log") or app.confirm is not None
     if match.is_over():
@@ -73,7 +74,8 @@ def screen(app: App) -> Markup:
         main = join(
             h(
                 "section",
-                {"class": "board-area", "aria-label": t("board")},
+                # Focusable: on a phone the board scrolls, and a keyboard must reach it.
+                {"class": "board-area", "aria-label": t("board"), "tabindex": "0"},
                 table.board(view, ctx),
             ),
             h(
@@ -86,7 +88,7 @@ def screen(app: App) -> Markup:
         )
     return join(
         frame.header(app, title, behind_dialog=dialog),
-        playing.notices(app, next_up),
+        playing.notices(app, next_up, ctx),
         h(
             "main",
             {
@@ -119,7 +121,7 @@ def drawer_backdrop(app: App) -> Markup:
     )
 
 
-def notices(app: App, next_up: int | None) -> Markup:
+def notices(app: App, next_up: int | None, ctx: GameContext) -> Markup:
     """Who plays next (when that changes), and anything the saving wants said."""
     assert app.match is not None
     t = app.cat.t
@@ -127,7 +129,11 @@ def notices(app: App, next_up: int | None) -> Markup:
         next_up is not None
         and h(
             "p",
-            {"class": f"next-up pc{next_up}", "role": "status", "data-testid": "next-up"},
+            {
+                "class": classes("next-up", ctx.seat_paint(next_up)),
+                "role": "status",
+                "data-testid": "next-up",
+            },
             t("next_up", name=app.names()[next_up]),
         ),
         app.save_failed
@@ -169,13 +175,13 @@ def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Marku
             h(
                 "li",
                 {
-                    "class": classes("player", f"pc{i}", i == seat and "active"),
+                    "class": classes("player", ctx.seat_paint(i), i == seat and "active"),
                     "aria-current": "true" if i == seat else None,
                     "data-testid": f"player-{i}",
                 },
                 h(
                     "span",
-                    {"class": f"token pc{i}", "aria-hidden": "true"},
+                    {"class": classes("token", ctx.seat_paint(i)), "aria-hidden": "true"},
                     token_label(app.match.players, i),
                 ),
                 h("bdi", {"class": "pname"}, name),
@@ -233,10 +239,29 @@ def action_bar(
         content = h(
             "p", {"class": "waiting", "aria-live": "polite"}, t("computer_thinking", name=name)
         )
+    tip = table.first_turn_tip(view, ctx) if can_act and app.tips_on() else None
     return h(
         "section",
         {"class": "action-bar", "aria-label": t("your_move"), "data-testid": "action-bar"},
         h("p", {"class": "turn-banner", "aria-live": "polite"}, table.status_text(view, ctx)),
+        tip
+        and h(
+            "p",
+            {"class": "tip", "data-testid": "tip"},
+            h("span", {"class": "tip-text"}, tip),
+            " ",
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "small",
+                    "data-act": "tips",
+                    "data-arg": "off",
+                    "data-testid": "tips-off",
+                },
+                t("tips_got_it"),
+            ),
+        ),
         app.error
         and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, app.error),
         content,
@@ -253,14 +278,18 @@ def private_frame(seat: int, ctx: GameContext, content: Markup) -> Markup:
     label = ctx.t("private_of", name=ctx.players[seat])
     return h(
         "section",
-        {"class": f"private pc{seat}", "data-testid": f"private-{seat}", "aria-label": label},
+        {
+            "class": classes("private", ctx.seat_paint(seat)),
+            "data-testid": f"private-{seat}",
+            "aria-label": label,
+        },
         h(
             "h3",
             # After "I am …" the focus lands here, at the top of the player's own panel.
             {"tabindex": "-1", "data-focus": "fallback"},
             h(
                 "span",
-                {"class": f"token small pc{seat}", "aria-hidden": "true"},
+                {"class": classes("token", "small", ctx.seat_paint(seat)), "aria-hidden": "true"},
                 token_label(ctx.players, seat),
             ),
             " ",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core.view import AnyView
 
-from ..html import Markup, h
+from ..html import Markup, classes, h
 from ..table import GameContext, Table, token_label
 
 if TYPE_CHECKING:
@@ -23,14 +23,14 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
     rows = [
         h(
             "tr",
-            {"class": f"pc{i}", "data-testid": f"result-{i}"},
+            {"class": ctx.seat_paint(i), "data-testid": f"result-{i}"},
             h("td", {"class": "num rank"}, str(ranks[i])),
             h(
                 "td",
                 {},
                 h(
                     "span",
-                    {"class": f"token pc{i}", "aria-hidden": "true"},
+                    {"class": classes("token", ctx.seat_paint(i)), "aria-hidden": "true"},
                     token_label(app.match.players, i),
                 ),
                 " ",
