@@ -12,6 +12,8 @@ returns what is wrong (an empty list: the table is composed as it should be):
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +65,10 @@ PROBE_JS = """() => {
 def composition_problems(page: Page) -> list[str]:
     """What keeps the table from showing the board and the choices together (see above)."""
     problems: list[Any] = page.evaluate(PROBE_JS)
+    shots = os.environ.get("PADDOCK_FAILURE_SHOTS")  # a folder: see what went wrong
+    if problems and shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(shots) / f"composition-{time.monotonic_ns()}.png"))
     return [str(p) for p in problems]
 
 

@@ -83,10 +83,16 @@ def test_phone_log_drawer_closes_three_ways(browser: Browser, server_url: str) -
 def test_first_decision_is_composed_and_accessible(sized_page: Page, game: str, count: int) -> None:
     page = sized_page
     start(page, game, count)
+    # The first decision: a choice beside the board or a control on it (Finish Line's
+    # horses), behind a curtain when it is secret (drawn once the start is laid out).
+    decision = page.locator(
+        "[data-testid=curtain-confirm], .action-bar [data-act], .board-area [data-act]"
+    ).first
+    decision.wait_for()
     if page.locator("[data-testid=curtain-confirm]").count():
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(500)  # past the input guard of the curtain
         page.click("[data-testid=curtain-confirm]")
-    page.locator(".action-bar [data-act]").first.wait_for()
+        page.locator(".action-bar [data-act], .board-area [data-act]").first.wait_for()
     page.wait_for_timeout(500)
     assert composition_problems(page) == []
     assert serious_accessibility_violations(page) == []

@@ -251,3 +251,45 @@ def test_link_options_take_the_games_types() -> None:
         coerce_options("gambler", {"target": "lots"})
     app, b = started(hash_="#new?game=gambler&p=A&p=B&s=hh&o.target=lots")
     assert app.screen == "home" and "does not describe" in b.text()
+
+
+def test_first_turn_tips_until_got_it_and_back_from_the_menu() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"])
+    # The first decision is explained under the choices, not inside them.
+    assert 'data-testid="tip"' in b.html
+    assert b.html.index('data-testid="action-bar"') < b.html.index('data-testid="tip"')
+    assert "chip" in b.text().lower()
+    b.click("tips", "off")
+    assert 'data-testid="tip"' not in b.html
+    assert b.store["paddock.tips.off"] == "royal_turf"
+    # Off for this game on this device: a new game keeps it off, other games still explain.
+    app2, b2 = started()
+    b2.store.update(b.store)
+    new_game(b2, ["Ann", "Ben"], ["human", "human"])
+    assert 'data-testid="tip"' not in b2.html
+    b.click("overlay", "menu")
+    b.click("tips", "on")
+    assert app.overlay is None and 'data-testid="tip"' in b.html
+    assert b.store["paddock.tips.off"] == ""
+
+
+def test_tips_never_explain_a_computers_turn() -> None:
+    app, b = started()
+    new_game(b, ["Ann", "Cy"], ["computer", "human"])
+    assert app.match is not None
+    if app.match.is_computer_turn():
+        assert 'data-testid="tip"' not in b.html
+    b.run_timers()
+    assert not app.match.is_computer_turn() and 'data-testid="tip"' in b.html
+
+
+def test_home_pictures_come_after_the_list_is_usable() -> None:
+    app, b = started()
+    # First paint: the cards and their buttons, no game's table imported for a picture.
+    assert 'class="thumb"></div>' in b.html and "how-to-play" not in b.html
+    assert [c["data-arg"] for c in b.controls() if c["data-act"] == "choose"]
+    b.run_timers()
+    assert 'class="thumb"></div>' not in b.html
+    assert b.html.count('class="how-to-play"') == len(TABLES)
+    assert b.html.count("<svg") >= len(TABLES)

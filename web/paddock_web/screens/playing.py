@@ -83,6 +83,7 @@ def screen(app: App) -> Markup:
                 {"class": "side"},
                 playing.strip(app, view, table, ctx),
                 playing.action_bar(app, view, table, ctx, can_act),
+                playing.tip_box(app, view, table, ctx, can_act),
                 playing.log_panel(app, table),
             ),
         )
@@ -239,33 +240,43 @@ def action_bar(
         content = h(
             "p", {"class": "waiting", "aria-live": "polite"}, t("computer_thinking", name=name)
         )
-    tip = table.first_turn_tip(view, ctx) if can_act and app.tips_on() else None
     return h(
         "section",
         {"class": "action-bar", "aria-label": t("your_move"), "data-testid": "action-bar"},
         h("p", {"class": "turn-banner", "aria-live": "polite"}, table.status_text(view, ctx)),
-        tip
-        and h(
-            "p",
-            {"class": "tip", "data-testid": "tip"},
-            h("span", {"class": "tip-text"}, tip),
-            " ",
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "small",
-                    "data-act": "tips",
-                    "data-arg": "off",
-                    "data-testid": "tips-off",
-                },
-                t("tips_got_it"),
-            ),
-        ),
         app.error
         and h("p", {"class": "error", "role": "alert", "data-testid": "refusal"}, app.error),
         content,
         None if undo_inside else playing.undo_control(app),
+    )
+
+
+def tip_box(
+    app: App, view: Any, table: Table[Any], ctx: GameContext, can_act: bool
+) -> Markup | None:
+    """A sentence on the decision on screen, under the choices, until "Got it".
+
+    It stands below the action bar and is the first thing to shrink (it scrolls), so the
+    choices themselves always keep their room.
+    """
+    tip = table.first_turn_tip(view, ctx) if can_act and app.tips_on() else None
+    if tip is None:
+        return None
+    return h(
+        "aside",
+        {"class": "tip", "data-testid": "tip", "aria-label": app.cat.t("tip")},
+        h("p", {"class": "tip-text"}, tip),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "small",
+                "data-act": "tips",
+                "data-arg": "off",
+                "data-testid": "tips-off",
+            },
+            app.cat.t("tips_got_it"),
+        ),
     )
 
 
