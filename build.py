@@ -140,10 +140,97 @@ def copy_web_static(dest: Path) -> None:
         shutil.copy2(path, target)
 
 
+# Each game's own class prefix: its stylesheet's selectors that name such a class (or
+# start at the table's .game-<id>) can only match that game's drawing.
+GAME_CSS_PREFIXES = {
+    "finish_line": "fl-",
+    "gambler": "gb-",
+    "homestretch": "hs-",
+    "royal_turf": "rt-",
+    "turfmaster": "tm-",
+}
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+def _split_selectors(prelude: str) -> list[str]:
+    """A selector list split at its top-level commas (not those inside :is(…), :has(…))."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(prelude):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(prelude[start:k])
+            start = k + 1
+    parts.append(prelude[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _block_end(text: str, open_at: int) -> int:
+    """Index just past the brace that closes the one at ``open_at``."""
+    depth = 0
+    for k in range(open_at, len(text)):
+        if text[k] == "{":
+            depth += 1
+        elif text[k] == "}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    raise ValueError("unbalanced braces in a stylesheet")
+
+
+def scope_game_css(text: str, game_id: str) -> str:
+    """A game's stylesheet with every rule limited to that game's drawing.
+
+    All stylesheets ship as one file, so a rule such as ``.podium {…}`` written for one
+    game would also style another game's ``.podium``. Selectors that already start at
+    ``.game-<id>`` or name a class with the game's prefix stay as they are; the others
+    get ``:where([data-game="<id>"])`` in front: the table, its race card and dialogs
+    and the game's home card carry that attribute. ``:where`` adds no specificity, so
+    the cascade between the site's and the game's rules is unchanged.
+
+    >>> scope_game_css(".podium, .rt-x .y { a: b }", "royal_turf")
+    ':where([data-game="royal_turf"]) .podium, .rt-x .y { a: b }'
+    """
+    prefix = GAME_CSS_PREFIXES[game_id]
+    own = re.compile(r"\." + re.escape(prefix))
+    root = f':where([data-game="{game_id}"])'
+    text = _CSS_COMMENT.sub("", text)
+    out: list[str] = []
+    pos = 0
+    while True:
+        brace = text.find("{", pos)
+        if brace < 0:
+            out.append(text[pos:])
+            return "".join(out)
+        prelude = text[pos:brace]
+        end = _block_end(text, brace)
+        head = prelude.strip()
+        if head.startswith(("@media", "@supports", "@container")):
+            out.append(prelude + "{" + scope_game_css(text[brace + 1 : end - 1], game_id) + "}")
+        elif head.startswith("@"):  # @keyframes, @font-face: no selectors to scope
+            out.append(text[pos:end])
+        else:
+            selectors = [
+                sel
+                if sel.startswith(("main.game-", ".game-")) or own.search(sel)
+                else f"{root} {sel}"
+                for sel in _split_selectors(prelude)
+            ]
+            lead = prelude[: len(prelude) - len(prelude.lstrip())]
+            out.append(lead + ", ".join(selectors) + " " + text[brace:end])
+        pos = end
+
+
 def bundle_styles(dest: Path) -> None:
-    parts = sorted(STYLES.glob("*.css"))
-    text = "\n".join(f"/* --- {p.name} --- */\n{p.read_text(encoding='utf-8')}" for p in parts)
-    dest.write_text(text, encoding="utf-8")
+    chunks = []
+    for path in sorted(STYLES.glob("*.css")):
+        text = path.read_text(encoding="utf-8")
+        if path.stem in GAME_CSS_PREFIXES:
+            text = scope_game_css(text, path.stem)
+        chunks.append(f"/* --- {path.name} --- */\n{text}")
+    dest.write_text("\n".join(chunks), encoding="utf-8")
 
 
 def zip_web_package(dest: Path) -> None:

@@ -6,6 +6,7 @@ returns what is wrong (an empty list: the table is composed as it should be):
 * on a laptop-sized window (wider than 760 px), the whole board is in the window and
   not cut off (its area needs no scrolling), and the choices are wholly in sight too;
 * on a phone, the current player's money or points and the choices band are in sight;
+* nothing in a player's card in the strip is drawn over another part of it;
 * on any size, every control of the board and of the choices is on top where it is
   drawn: a click at its centre reaches it (after scrolling it into view on a phone).
 """
@@ -40,6 +41,18 @@ PROBE_JS = """() => {
     const score = document.querySelector('.player.active .score');
     if (score && !inWindow(rect(score))) out.push("the current player's score is out of sight");
     if (rect(side).top >= vh) out.push('the choices are out of sight');
+  }
+  // Nothing in a player's card is drawn over anything else in it (name, money, extras).
+  for (const card of document.querySelectorAll('main.table .player')) {
+    const parts = [...card.children].map((el) => [el, rect(el)])
+      .filter(([, r]) => r.width > 0 && r.height > 0);
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+      const [a, ra] = parts[i], [b, rb] = parts[j];
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 2 && h > 2) out.push(`in ${card.dataset.testid}, .${a.className || a.tagName} ` +
+                                   `overlaps .${b.className || b.tagName}`);
+    }
   }
   const controls = [...document.querySelectorAll(
     'main.table .board-area [data-act], main.table .action-bar button, ' +

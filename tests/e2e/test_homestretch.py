@@ -137,7 +137,7 @@ def test_full_short_game_through_the_ui(laptop: Page) -> None:
             # purses, and every player's markers turned face up with what they paid.
             card = page.locator("[data-testid=interlude]")
             assert card.locator("[data-testid^=sheet-]").count() == 3
-            assert card.locator(".podium .place").count() == 3
+            assert card.locator(".hs-podium .place").count() == 3
             assert card.locator(".chip[data-value]").count() == 15  # 3 players × 5 markers
             assert card.locator(".chip.face-down").count() == 0
             accessible(page, "results card", axed)

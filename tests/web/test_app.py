@@ -293,3 +293,16 @@ def test_home_pictures_come_after_the_list_is_usable() -> None:
     assert 'class="thumb"></div>' not in b.html
     assert b.html.count('class="how-to-play"') == len(TABLES)
     assert b.html.count("<svg") >= len(TABLES)
+
+
+def test_the_table_its_race_card_and_dialogs_carry_the_game() -> None:
+    app, b = started()
+    b.start_game("royal_turf", ["Ann", "Ben"], ["human", "human"], 42, None)
+    assert '<main class="table game-royal_turf" id="main" data-game="royal_turf"' in b.html
+    b.click("overlay", "rules")
+    assert 'data-testid="overlay-rules" data-backdrop="overlay:close" data-game="royal_turf"' in (
+        b.html
+    )
+    _, home = started()
+    home.run_timers()
+    assert 'data-game="royal_turf"' in home.html

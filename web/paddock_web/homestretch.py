@@ -1668,7 +1668,7 @@ def _race_result(r: RaceResult, colours: list[str], ctx: GameContext) -> Markup:
                 colour=t(f"hs_colour_{r['colour']}"),
             ),
         ),
-        h("ol", {"class": "podium", "aria-label": t("hs_podium")}, podium),
+        h("ol", {"class": "hs-podium", "aria-label": t("hs_podium")}, podium),
         h(
             "div",
             {"class": "table-scroll"},

@@ -23,7 +23,8 @@ def interlude(app: App, table: Table[Any], ctx: GameContext) -> Markup:
     last = {**view, "results": view["results"][-1:]}
     return h(
         "div",
-        {"class": "overlay race-card-overlay"},
+        # data-game: the game's stylesheet reaches its drawing only under it.
+        {"class": "overlay race-card-overlay", "data-game": app.match.game_id},
         h(
             "section",
             {
@@ -64,6 +65,7 @@ def curtain(app: App, seat: int, table: Table[Any]) -> Markup:
         {
             "class": classes("curtain", paint),
             "id": "main",
+            "data-game": app.match.game_id,
             "data-testid": "curtain",
             "role": "dialog",
             "aria-modal": "true",

@@ -212,6 +212,7 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
             "aria-label": title,
             "data-testid": f"overlay-{app.overlay}",
             "data-backdrop": "overlay:close",
+            "data-game": app.match.game_id if app.match else None,
         },
         h(
             "div",

@@ -95,6 +95,8 @@ def screen(app: App) -> Markup:
             {
                 "class": classes("table", f"game-{match.game_id}", match.is_over() and "over"),
                 "id": "main",
+                # The game's stylesheet reaches its drawing only under data-game.
+                "data-game": match.game_id,
                 "inert": dialog or app.interlude,
             },
             main,
