@@ -19,7 +19,7 @@ from pygames.finish_line.view import colour as as_colour
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button
-from .table import GameContext, rules_paragraphs, seat_name
+from .table import GameContext, numbered_texts, rules_paragraphs, seat_name
 
 Action = dict[str, Any]
 # Short glyphs drawn on the dice; the words are in the catalogue (tooltips, log).
@@ -171,7 +171,8 @@ def first_turn_tip(view: FinishLineView, ctx: GameContext) -> str | None:
 
 
 def how_to_play(cat: Catalogue) -> list[str]:
-    return [cat.t(f"fl_how_{i}") for i in range(1, 5)]
+    """The home card's "How to play": the catalogue's fl_how_1, fl_how_2, … in order."""
+    return numbered_texts(cat, "fl_how_")
 
 
 def meta(cat: Catalogue) -> str:

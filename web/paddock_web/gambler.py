@@ -21,7 +21,7 @@ from pygames.gambler.view import BoxView, Chips, GamblerView, PlacedDie, RoundRe
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button, die_face, die_icon, pips, token
-from .table import GameContext, rules_paragraphs, seat_name, token_label
+from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
 
@@ -213,10 +213,8 @@ def thumbnail(cat: Catalogue) -> Markup:
 
 
 def how_to_play(cat: Catalogue) -> list[str]:
-    keys: list[str] = []
-    while cat.has(f"gb_how_{len(keys) + 1}"):
-        keys.append(f"gb_how_{len(keys) + 1}")
-    return [cat.t(k) for k in keys]
+    """The home card's "How to play": the catalogue's gb_how_1, gb_how_2, … in order."""
+    return numbered_texts(cat, "gb_how_")
 
 
 def meta(cat: Catalogue) -> str:

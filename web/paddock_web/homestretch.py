@@ -21,7 +21,7 @@ from pygames.homestretch.view import BoardCell, Card, HomestretchView, Purchase,
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button, die_face
-from .table import GameContext, initial, rules_paragraphs, seat_name
+from .table import GameContext, initial, numbered_texts, rules_paragraphs, seat_name
 
 Event = dict[str, Any]
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
@@ -285,10 +285,7 @@ def thumbnail(cat: Catalogue) -> Markup:
 
 def how_to_play(cat: Catalogue) -> list[str]:
     """The home card's "How to play": the catalogue's hs_how_1, hs_how_2, … in order."""
-    keys: list[str] = []
-    while cat.has(f"hs_how_{len(keys) + 1}"):
-        keys.append(f"hs_how_{len(keys) + 1}")
-    return [cat.t(k) for k in keys]
+    return numbered_texts(cat, "hs_how_")
 
 
 def meta(cat: Catalogue) -> str:

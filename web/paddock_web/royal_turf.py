@@ -12,7 +12,7 @@ from pygames.royal_turf.view import HorseView, Landing, RaceResult, RoyalTurfVie
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button
-from .table import GameContext, rules_paragraphs, seat_name, token_label
+from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
 SYMBOLS = ("head", "helmet", "saddle", "horseshoe")
 INITIALS = {
@@ -1191,7 +1191,8 @@ def thumbnail(cat: Catalogue) -> Markup:
 
 
 def how_to_play(cat: Catalogue) -> list[str]:
-    return [cat.t(f"rt_how_{k}") for k in range(1, 5)]
+    """The home card's "How to play": the catalogue's rt_how_1, rt_how_2, … in order."""
+    return numbered_texts(cat, "rt_how_")
 
 
 def seat_class(view: RoyalTurfView, seat: int) -> str:

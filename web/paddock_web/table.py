@@ -149,12 +149,15 @@ def seat_name(players: list[str], seat: Any) -> str:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
 
 
-def rules_paragraphs(cat: Catalogue, prefix: str) -> Markup:
-    """A game's rules summary: the catalogue's ``<prefix>1``, ``<prefix>2``, … in order.
-
-    Reads every numbered paragraph the catalogue has, so adding one needs no code change.
-    """
+def numbered_texts(cat: Catalogue, prefix: str) -> list[str]:
+    """The catalogue's ``<prefix>1``, ``<prefix>2``, … in order, as many as it has, so
+    adding a line to a rules summary or a "How to play" needs no code change."""
     keys: list[str] = []
     while cat.has(f"{prefix}{len(keys) + 1}"):
         keys.append(f"{prefix}{len(keys) + 1}")
-    return h("div", {"class": "rules-text"}, [h("p", {}, cat.t(k)) for k in keys])
+    return [cat.t(k) for k in keys]
+
+
+def rules_paragraphs(cat: Catalogue, prefix: str) -> Markup:
+    """A game's rules summary: its numbered paragraphs (``numbered_texts``)."""
+    return h("div", {"class": "rules-text"}, [h("p", {}, p) for p in numbered_texts(cat, prefix)])

@@ -24,7 +24,7 @@ from pygames.turfmaster.view import (
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
 from .parts import action_button, die_icon
-from .table import GameContext, rules_paragraphs, seat_name, token_label
+from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
 # Geometry of the layout in the view (data.py `_layout`): half length of the straights,
 # inner rail radius and lane width, in layout units; drawn S times larger in SVG units
@@ -1574,10 +1574,8 @@ def _seg_rows(name: str) -> range:
 
 
 def how_to_play(cat: Catalogue) -> list[str]:
-    keys: list[str] = []
-    while cat.has(f"tm_how_{len(keys) + 1}"):
-        keys.append(f"tm_how_{len(keys) + 1}")
-    return [cat.t(k) for k in keys]
+    """The home card's "How to play": the catalogue's tm_how_1, tm_how_2, … in order."""
+    return numbered_texts(cat, "tm_how_")
 
 
 def seat_class(view: TurfMasterView, seat: int) -> str:
