@@ -46,6 +46,23 @@ class SeatWindow(Generic[V]):
     def is_legal(self, action: Action) -> bool:
         return self._state.current_player() == self.seat and self._state.is_legal(action)
 
+    def current_player(self) -> int:
+        """Seat to act, ``CHANCE`` or ``TERMINAL`` (public: the same for every resample)."""
+        return self._state.current_player()
+
+    def resample(self, rng: random.Random) -> State[V]:
+        """A full state this seat cannot tell from the real one (its own view is the
+        same), everything hidden from it drawn anew: the only full states a search
+        or the lens may look at (:meth:`State.resample_from_infostate`).
+
+        >>> import random, pygames
+        >>> state = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+        >>> window = SeatWindow(state, 0)
+        >>> window.resample(random.Random(1)).view(0) == window.view()
+        True
+        """
+        return self._state.resample_from_infostate(self.seat, rng)
+
 
 class Bot(Protocol):
     """``choose`` returns one of ``window.legal_actions()``."""

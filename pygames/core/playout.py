@@ -13,14 +13,18 @@ from .state import State, sample_outcome
 
 
 def random_playout(state: State[Any], rng: random.Random, max_steps: int = 1_000_000) -> State[Any]:
-    """Play ``state`` to the end with uniformly random decisions; returns it."""
+    """Play ``state`` to the end with uniformly random decisions; returns it.
+
+    Takes the trusted path (:meth:`State.apply_trusted`): every action comes verbatim
+    from the state's own lists, so checking it again would only cost time.
+    """
     for _ in range(max_steps):
         if state.is_terminal():
             return state
         if state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            state.apply_trusted(sample_outcome(state.chance_outcomes(), rng))
         else:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_trusted(rng.choice(state.legal_actions()))
     raise RuntimeError("the game did not end")
 
 

@@ -385,6 +385,21 @@ class State(ABC, Generic[V]):
             self.__dict__.update(pickle.loads(backup))
             raise
 
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """Apply an action taken verbatim from this state's ``legal_actions()`` or
+        ``chance_outcomes()``: no check, no backup (the fast path of search and playouts).
+
+        Anything else is undefined behaviour: clicks, links and saves go through
+        :meth:`apply`. The same listed action may be applied to many states (a
+        game's ``_apply`` copies what it keeps of an action).
+
+        >>> import random, pygames
+        >>> state = pygames.get_game("gambler").new_state(["Ann", "Ben"])
+        >>> outcome = state.chance_outcomes()[0][0]
+        >>> events = state.apply_trusted(outcome)
+        """
+        return self._apply(dict(action))
+
     @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
         """Perform an action already known to be legal."""
@@ -482,8 +497,34 @@ class State(ABC, Generic[V]):
         return cls(**values)
 
     def clone(self) -> Self:
-        """An independent copy (the one way to copy a state)."""
-        return self._from_fields(copy_plain(self._saved_values()))
+        """An independent copy (the one way to copy a state).
+
+        The saved fields are copied in one pickle round trip (enum values included),
+        without re-checking them: a state's fields are always well formed.
+        """
+        copy = object.__new__(type(self))
+        copy.__dict__.update(copy_plain(self.__dict__))
+        return copy
+
+    # --- search ----------------------------------------------------------------
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state that ``seat`` cannot tell from this one, its hidden parts drawn anew.
+
+        The result has the same ``view(seat)``; everything that view does not show
+        (other seats' secrets, the order of face-down decks…) is drawn with ``rng``
+        from what ``seat`` knows, so it never depends on the hidden values: two states
+        with the same ``view(seat)`` give the same result for equally seeded ``rng``.
+        Search and the lens start from here (OpenSpiel's name for the same idea).
+        Each game says how: its hidden parts are its own.
+        """
+        raise NotImplementedError(f"{self.game_id} cannot resample its hidden information")
+
+    def race_placings(self, race: int) -> list[str]:
+        """Horse ids of finished race ``race`` (0-based) in finishing order, best first.
+
+        Empty for a game without races (Gambler plays rounds).
+        """
+        return []
 
     def to_json(self) -> JSON:
         """The complete state (including secrets) as JSON-able data."""
