@@ -322,16 +322,20 @@ def click_cost_early_and_late(game_id: str = "gambler", samples: int = 40) -> di
     }
 
 
-def random_games_per_second(seconds: float = 2.0) -> dict[str, float]:
-    """Random full games per second on CPython, for every playable game."""
-    sys.path.insert(0, str(ROOT))
-    import pygames
-    from pygames.core.playout import random_games_per_second as rate
+def random_games_per_second() -> dict[str, dict[str, dict[str, float]]]:
+    """Random full games/s, a390784 and now, CPython and Pyodide (benchmarks/playouts.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import playouts
 
-    return {
-        g.id: rate(g.id, seconds, players=4 if g.max_players >= 4 else None)
-        for g in pygames.games()
-    }
+    return playouts.measure()
+
+
+def lens_calibration(games: int) -> dict[str, Any]:
+    """How honest the lens's win chances are (benchmarks/lens_calibration.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import lens_calibration as calib
+
+    return calib.measure(games)
 
 
 def bot_choice_ms(games: int = 5) -> dict[str, dict[str, float]]:
@@ -370,6 +374,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Paddock benchmarks")
     parser.add_argument("--runs", type=int, default=5, help="fresh contexts per page")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument(
+        "--lens-games", type=int, default=200, help="computer games per game for calibration"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -379,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # CPU benchmark first, before the browser competes for the cores.
     games_per_s = random_games_per_second()
+    calibration = lens_calibration(args.lens_games)
     choice_ms = bot_choice_ms()
     click_cost = click_cost_early_and_late()
 
@@ -436,6 +444,7 @@ def main(argv: list[str] | None = None) -> int:
         "plain_cold_boot_bytes": plain_bytes,
         "repeat_visit_bytes": warm_bytes,
         "random_games_per_s": games_per_s,
+        "lens_calibration": calibration,
         "bot_choice_ms": choice_ms,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
@@ -480,8 +489,20 @@ def main(argv: list[str] | None = None) -> int:
         ("Transferred, plain page cold", fmt_bytes(plain_bytes)),
         ("Transferred, repeat visit", fmt_bytes(warm_bytes)),
         *[
-            (f"{game_id} random full games/s (CPython)", f"{rate:,.1f}")
-            for game_id, rate in games_per_s.items()
+            (
+                f"{game_id} random games/s, {runtime} (a390784 -> now)",
+                f"{r['before']:,.1f} -> {r['now']:,.1f} ({r['ratio']:.1f}x)",
+            )
+            for runtime, table in games_per_s.items()
+            for game_id, r in table.items()
+        ],
+        *[
+            (
+                f"{game_id} lens Brier skill / ECE",
+                f"{c['brier_skill']:+.3f} / {c['expected_calibration_error']:.3f}"
+                f" ({c['predictions']} predictions)",
+            )
+            for game_id, c in calibration.items()
         ],
         *[
             (f"{game_id} computer choice (median / p95)", f"{t['median']:.2f} / {t['p95']:.2f} ms")

@@ -1,0 +1,137 @@
+"""Is the lens honest? Calibration of its win chances in games the computer players play.
+
+For each game, ``games`` full games are played by the computer players (player counts
+rotating). At one random decision point of each, the lens estimates every seat's chance
+to win from the mover's knowledge; when the game ends, each estimate is scored against
+what happened (a win counts 1, a shared win its share). Reported per game:
+
+- the Brier score of the lens and of the equal-share baseline (1/players), and the
+  Brier skill ``1 - lens / baseline`` (above 0: the lens knows more than a coin);
+- the expected calibration error over ten bins, and the reliability diagram (per bin:
+  mean prediction, how often it happened, count), which the site draws.
+
+    python3 benchmarks/lens_calibration.py [--games 200] [--samples 16]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygames  # noqa: E402
+from pygames.core import SeatWindow, bot_for, sample_outcome  # noqa: E402
+from pygames.core.lens import odds  # noqa: E402
+
+BINS = 10
+
+Row = tuple[float, float, int]
+"""A seat's predicted chance, what happened (its share of the win), players."""
+
+
+def predictions(game_id: str, games: int, samples: int, seed: int) -> list[Row]:
+    """``(predicted, happened, players)`` for every seat at one point of each game."""
+    game = pygames.get_game(game_id)
+    bot = bot_for(game_id)
+    counts = list(range(game.min_players, game.max_players + 1))
+    rng = random.Random(seed)
+    out: list[Row] = []
+    for i in range(games):
+        n = counts[i % len(counts)]
+        state = game.new_state([f"P{k + 1}" for k in range(n)])
+        # Where to look: a decision somewhere in the game (decisions counted as played).
+        look_at = rng.randrange(1, 120)
+        decisions = 0
+        guess: dict[str, float] | None = None
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_trusted(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player()
+            decisions += 1
+            if guess is None and decisions >= look_at:
+                lens = odds(SeatWindow(state, seat), samples, rng, with_actions=False)
+                guess = lens["seats"]
+            state.apply_trusted(bot.choose(SeatWindow(state, seat), seat, rng))
+        if guess is None:  # a short game: look at its start instead
+            continue
+        winners = state.winners()
+        for s in range(n):
+            happened = 1.0 / len(winners) if s in winners else 0.0
+            out.append((guess[str(s)], happened, n))
+    return out
+
+
+def calibration(rows: list[Row]) -> dict[str, Any]:
+    """Brier scores, skill, expected calibration error and the reliability diagram."""
+    brier = sum((p - y) ** 2 for p, y, _ in rows) / len(rows)
+    base = sum((1 / n - y) ** 2 for _, y, n in rows) / len(rows)
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
+    for p, y, _ in rows:
+        bins[min(int(p * BINS), BINS - 1)].append((p, y))
+    diagram = [
+        {
+            "from": k / BINS,
+            "to": (k + 1) / BINS,
+            "predicted": sum(p for p, _ in b) / len(b),
+            "happened": sum(y for _, y in b) / len(b),
+            "count": len(b),
+        }
+        for k, b in enumerate(bins)
+        if b
+    ]
+    ece = sum(d["count"] * abs(d["predicted"] - d["happened"]) for d in diagram) / len(rows)
+    return {
+        "predictions": len(rows),
+        "brier": brier,
+        "brier_equal_share": base,
+        "brier_skill": 1 - brier / base,
+        "expected_calibration_error": ece,
+        "reliability": diagram,
+    }
+
+
+def _one_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
+    game_id, games, samples, seed = job
+    start = time.perf_counter()
+    rows = predictions(game_id, games, samples, seed)
+    return {
+        "games": games,
+        "samples_per_estimate": samples,
+        "seconds": time.perf_counter() - start,
+        **calibration(rows),
+    }
+
+
+def measure(games: int = 200, samples: int = 16, seed: int = 1) -> dict[str, Any]:
+    """Calibration per game (one process per core: the games are independent)."""
+    ids = [g.id for g in pygames.games()]
+    with ProcessPoolExecutor() as pool:
+        results = pool.map(_one_game, [(g, games, samples, seed) for g in ids])
+        return dict(zip(ids, results, strict=True))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    result = measure(args.games, args.samples, args.seed)
+    for game, row in result.items():
+        print(
+            f"{game:12} Brier {row['brier']:.4f} vs equal share {row['brier_equal_share']:.4f}"
+            f" (skill {row['brier_skill']:+.3f}), ECE {row['expected_calibration_error']:.3f},"
+            f" {row['predictions']} predictions, {row['seconds']:.0f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""The probability lens: each horse's and each player's chances, from one seat's knowledge.
+
+Every estimate comes from rollouts: a full state drawn with
+:meth:`SeatWindow.resample` (so only what the seat knows goes in), played on by the
+game's own computer players to the end of the game. The race figures count how the
+current race finished in those rollouts, the seat figures who won the game.
+
+    >>> import random, pygames
+    >>> from pygames.core import SeatWindow
+    >>> state = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+    >>> result = odds(SeatWindow(state, 0), samples=4, rng=random.Random(1))
+    >>> result["samples"], round(sum(result["seats"].values()), 6)
+    (4, 1.0)
+
+A :class:`LensRun` refines step by step (the browser worker posts each estimate and
+stops when the state changes); :func:`odds` is one run of a fixed size.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, NotRequired, TypedDict
+
+from .bots import Bot, SeatWindow, bot_for
+from .state import Action, State, canonical, sample_outcome
+
+Z95 = 1.96
+"""Normal quantile of a two-sided 95 % interval."""
+
+
+class HorseOdds(TypedDict):
+    """A horse's chances in the current race: 1st, top two, top three."""
+
+    win: float
+    place: float
+    show: float
+
+
+class ActionOdds(TypedDict):
+    """What one of the seat's choices is worth: its chance to win the game after it,
+    and its expected final money or points."""
+
+    action: Action
+    win: float
+    value: float
+
+
+class Odds(TypedDict):
+    """The lens's answer (JSON): see :func:`odds`."""
+
+    samples: int
+    seats: dict[str, float]
+    value: float
+    margin: float
+    race: NotRequired[dict[str, HorseOdds]]
+    actions: NotRequired[list[ActionOdds]]
+
+
+def distinct_actions(actions: list[Action]) -> list[Action]:
+    """The listed actions without repeats (as JSON), in their listed order."""
+    seen: set[str] = set()
+    out: list[Action] = []
+    for action in actions:
+        key = canonical(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
+def margin_95(p: float, n: int) -> float:
+    """Half-width of the 95 % interval of a share ``p`` seen in ``n`` rollouts."""
+    if n == 0:
+        return 1.0
+    return Z95 * math.sqrt(max(p * (1 - p), 0.25 / n) / n)
+
+
+class Rollout:
+    """One game played on from a state by the computer players (trusted path)."""
+
+    def __init__(self, bots: list[Bot], rng: random.Random) -> None:
+        self.bots = bots
+        self.rng = rng
+
+    def play(self, state: State[Any], race: int | None) -> tuple[list[float], list[str]]:
+        """Play ``state`` to the end: each seat's share of the win and the placings
+        of race ``race`` (0-based; empty if it is not finished in this game)."""
+        rng = self.rng
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_trusted(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player()
+            state.apply_trusted(self.bots[seat].choose(SeatWindow(state, seat), seat, rng))
+        winners = state.winners()
+        share = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(state.players))]
+        placings: list[str] = []
+        if race is not None and race < state.finished_races():
+            placings = state.race_placings(race)
+        return share, placings
+
+
+class LensRun:
+    """Estimates that refine as rollouts are added (:meth:`step`), read with :meth:`odds`.
+
+    ``with_actions``: also value each distinct legal action of the seat when it is the
+    seat's turn (each rollout round plays one game per action, from the same resample,
+    so the actions are compared on equal dice).
+    """
+
+    def __init__(
+        self, window: SeatWindow[Any], rng: random.Random, *, with_actions: bool = False
+    ) -> None:
+        self.window = window
+        self.rng = rng
+        self.bot = bot_for(window.game_id)
+        view = window.view()
+        self.n_seats = len(view["players"])
+        self.race = len(view["results"]) if view["final"] is None else None
+        self.actions = distinct_actions(window.legal_actions()) if with_actions else []
+        self.samples = 0
+        self.wins = [0.0] * self.n_seats
+        self.money = 0.0
+        self.placed: dict[str, list[int]] = {}
+        self.action_wins = [0.0] * len(self.actions)
+        self.action_money = [0.0] * len(self.actions)
+        self._rollout = Rollout([self.bot] * self.n_seats, rng)
+
+    def _play(self, state: State[Any]) -> tuple[list[float], list[str], float]:
+        share, placings = self._rollout.play(state, self.race)
+        return share, placings, state.scores()[self.window.seat]
+
+    def step(self, rounds: int = 1) -> None:
+        """Add ``rounds`` rollouts (and as many per valued action)."""
+        seat = self.window.seat
+        for _ in range(rounds):
+            start = self.window.resample(self.rng)
+            for i, action in enumerate(self.actions):
+                trial = start.clone()
+                trial.apply_trusted(action)
+                share, _, money = self._play(trial)
+                self.action_wins[i] += share[seat]
+                self.action_money[i] += money
+            share, placings, money = self._play(start)
+            self.samples += 1
+            self.money += money
+            for s, w in enumerate(share):
+                self.wins[s] += w
+            for place, horse in enumerate(placings[:3]):
+                self.placed.setdefault(horse, [0, 0, 0])[place] += 1
+
+    def margin(self) -> float:
+        """The widest 95 % half-width among the seat chances (and horse wins)."""
+        n = self.samples
+        shares = [w / n for w in self.wins] if n else [0.5]
+        shares += [c[0] / n for c in self.placed.values()] if n else []
+        return max(margin_95(p, n) for p in shares)
+
+    def odds(self) -> Odds:
+        """The estimates so far (JSON-able)."""
+        n = max(self.samples, 1)
+        result: Odds = {
+            "samples": self.samples,
+            "seats": {str(s): w / n for s, w in enumerate(self.wins)},
+            "value": self.money / n,
+            "margin": self.margin(),
+        }
+        if self.placed:
+            result["race"] = {
+                horse: {
+                    "win": c[0] / n,
+                    "place": (c[0] + c[1]) / n,
+                    "show": (c[0] + c[1] + c[2]) / n,
+                }
+                for horse, c in sorted(self.placed.items())
+            }
+        if self.actions:
+            result["actions"] = [
+                {"action": a, "win": self.action_wins[i] / n, "value": self.action_money[i] / n}
+                for i, a in enumerate(self.actions)
+            ]
+        return result
+
+
+def odds(
+    window: SeatWindow[Any], samples: int, rng: random.Random, *, with_actions: bool = True
+) -> Odds:
+    """The lens for ``window``'s seat from ``samples`` rollouts.
+
+    ``"seats"``: each seat's chance to win the game (ties share a win);
+    ``"value"``: the seat's expected final money or points; ``"race"`` (race games,
+    while a race is to be run): each horse's chance to finish 1st / top two / top
+    three of the current race; ``"actions"`` (the seat's turn): each distinct legal
+    action's chance to win and expected final money or points; ``"margin"``: the
+    widest 95 % half-width of the seat and horse chances.
+    """
+    run = LensRun(window, rng, with_actions=with_actions)
+    run.step(samples)
+    return run.odds()
