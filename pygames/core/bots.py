@@ -27,9 +27,13 @@ class SeatWindow(Generic[V]):
     """The part of a state one seat may look at: its own view and its legal actions.
 
     A game's bot is typed with its own view, e.g. ``SeatWindow[RoyalTurfView]``.
+    ``seat=None`` is an onlooker at the public table (the lens there): the public
+    view, no legal actions, resamples drawn from public information only.
     """
 
-    def __init__(self, state: State[V], seat: int) -> None:
+    seat: int | None
+
+    def __init__(self, state: State[V], seat: int | None) -> None:
         self._state = state
         self.seat = seat
         self.game_id = state.game_id
@@ -39,12 +43,24 @@ class SeatWindow(Generic[V]):
         return self._state.view(self.seat)
 
     def legal_actions(self) -> list[Action]:
-        if self._state.current_player() != self.seat:
+        if self.seat is None or self._state.current_player() != self.seat:
             return []
         return self._state.legal_actions()
 
     def is_legal(self, action: Action) -> bool:
-        return self._state.current_player() == self.seat and self._state.is_legal(action)
+        return (
+            self.seat is not None
+            and self._state.current_player() == self.seat
+            and self._state.is_legal(action)
+        )
+
+    def public_choices(self) -> list[Action]:
+        """The choices of the player to act when everyone sees them (a public turn):
+        what an onlooker may weigh. Empty at a secret choice, chance or the end."""
+        state = self._state
+        if state.current_player() < 0 or state.private_turn():
+            return []
+        return state.legal_actions()
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL`` (public: the same for every resample)."""

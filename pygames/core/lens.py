@@ -18,6 +18,7 @@ stops when the state changes); :func:`odds` is one run of a fixed size.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any, NotRequired, TypedDict
@@ -104,9 +105,11 @@ class Rollout:
 class LensRun:
     """Estimates that refine as rollouts are added (:meth:`step`), read with :meth:`odds`.
 
-    ``with_actions``: also value each distinct legal action of the seat when it is the
-    seat's turn (each rollout round plays one game per action, from the same resample,
-    so the actions are compared on equal dice).
+    ``with_actions``: also value each distinct legal action of the player to act (each
+    rollout round plays one game per action, from the same resample, so the actions are
+    compared on equal dice). For a seat's window that is the seat on its own turn; for
+    an onlooker's window (``seat=None``, the public table) it is whoever acts, valued
+    from public information. ``"value"`` is the valued seat's expected final score.
     """
 
     def __init__(
@@ -118,7 +121,12 @@ class LensRun:
         view = window.view()
         self.n_seats = len(view["players"])
         self.race = len(view["results"]) if view["final"] is None else None
-        self.actions = distinct_actions(window.legal_actions()) if with_actions else []
+        mover = window.current_player()
+        self.valued = window.seat if window.seat is not None else max(mover, 0)
+        listed: list[Action] = []
+        if with_actions and mover >= 0:
+            listed = window.legal_actions() if window.seat is not None else window.public_choices()
+        self.actions = distinct_actions(listed)
         self.samples = 0
         self.wins = [0.0] * self.n_seats
         self.money = 0.0
@@ -129,11 +137,11 @@ class LensRun:
 
     def _play(self, state: State[Any]) -> tuple[list[float], list[str], float]:
         share, placings = self._rollout.play(state, self.race)
-        return share, placings, state.scores()[self.window.seat]
+        return share, placings, state.scores()[self.valued]
 
     def step(self, rounds: int = 1) -> None:
         """Add ``rounds`` rollouts (and as many per valued action)."""
-        seat = self.window.seat
+        seat = self.valued
         for _ in range(rounds):
             start = self.window.resample(self.rng)
             for i, action in enumerate(self.actions):
@@ -156,6 +164,10 @@ class LensRun:
         shares = [w / n for w in self.wins] if n else [0.5]
         shares += [c[0] / n for c in self.placed.values()] if n else []
         return max(margin_95(p, n) for p in shares)
+
+    def odds_json(self) -> str:
+        """:meth:`odds` as JSON text (what the worker posts to the page)."""
+        return json.dumps(self.odds())
 
     def odds(self) -> Odds:
         """The estimates so far (JSON-able)."""
@@ -181,6 +193,18 @@ class LensRun:
                 for i, a in enumerate(self.actions)
             ]
         return result
+
+
+def start(game_id: str, state: str, seat: int | None, with_actions: bool, seed: int) -> LensRun:
+    """A run for the browser worker: ``state`` is a resample's ``to_json()`` as text.
+
+    The page sends a state already resampled for ``seat`` (``None``: the public
+    table), so the worker never holds a secret the viewer may not know.
+    """
+    from .registry import get_game
+
+    full = get_game(game_id).state_from_json(json.loads(state))
+    return LensRun(SeatWindow(full, seat), random.Random(seed), with_actions=with_actions)
 
 
 def odds(

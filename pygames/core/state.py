@@ -507,7 +507,7 @@ class State(ABC, Generic[V]):
         return copy
 
     # --- search ----------------------------------------------------------------
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A state that ``seat`` cannot tell from this one, its hidden parts drawn anew.
 
         The result has the same ``view(seat)``; everything that view does not show
@@ -515,7 +515,8 @@ class State(ABC, Generic[V]):
         from what ``seat`` knows, so it never depends on the hidden values: two states
         with the same ``view(seat)`` give the same result for equally seeded ``rng``.
         Search and the lens start from here (OpenSpiel's name for the same idea).
-        Each game says how: its hidden parts are its own.
+        ``seat=None``: an onlooker at the public table, who knows only ``view(None)``
+        (every seat's secrets are drawn). Each game says how: its hidden parts are its own.
         """
         raise NotImplementedError(f"{self.game_id} cannot resample its hidden information")
 

@@ -47,6 +47,9 @@ class FakeBrowser:
         self.clock = 1_700_000_000_000.0
         self.navigate: Callable[[str], None] | None = None
         self.storage_listener: Callable[[str], None] | None = None
+        self.htmls_set: list[tuple[str, str]] = []
+        self.lens_jobs: list[dict[str, Any]] = []  # what the page sent the lens worker
+        self.lens_listener: Callable[[dict[str, Any]], None] | None = None
 
     # Browser protocol
     def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
@@ -110,6 +113,15 @@ class FakeBrowser:
 
     def set_text(self, selector: str, text: str) -> None:
         self.texts_set.append((selector, text))
+
+    def set_html(self, selector: str, markup: str) -> None:
+        self.htmls_set.append((selector, str(markup)))
+
+    def lens_post(self, job: dict[str, Any]) -> None:
+        self.lens_jobs.append(json.loads(json.dumps(job)))
+
+    def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        self.lens_listener = callback
 
     def scroll_top(self) -> None:
         self.scrolled += 1

@@ -19,7 +19,7 @@ from pygames.core import BadSave, IllegalAction, Match
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import setup_link
+from . import lens_panel, setup_link
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
@@ -77,12 +77,14 @@ class App:
         self._last_shown: tuple[Any, ...] | None = None
         self._hand: str | None = None  # whose controls the last render drew
         self._last_human: int | None = None  # the human seat that had the last public turn
+        self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
 
     # --- start and addresses ------------------------------------------------------
     def start(self) -> None:
         self.b.listen(self.on_act)
         self.b.on_navigate(self.on_navigate)
         self.b.on_storage(self.on_storage)
+        self.b.on_lens(lambda message: lens_panel.receive(self, message))
         self.route(self.b.get_hash())
         self.render()
         self.b.set_ready()
@@ -239,6 +241,13 @@ class App:
             off.discard(self.match.game_id)
             self.overlay = None
         self.b.storage_set(TIPS_KEY, ",".join(sorted(off)))
+
+    def act_lens(self, _: str, __: str | None) -> None:
+        """The Lens switch: live chances from what the table (or the open panel) knows."""
+        self.lens.on = not self.lens.on
+        self.lens.key = None
+        self.lens.odds = None
+        self.b.storage_set(lens_panel.LENS_KEY, "1" if self.lens.on else "0")
 
     def act_overlay(self, arg: str, _: str | None) -> None:
         self.overlay = None if self.overlay == arg or arg == "close" else arg
@@ -512,6 +521,7 @@ class App:
         self.legal = []
         self._hand = None  # the table sets whose controls it draws
         if self.screen == "table" and self.match is not None:
+            lens_panel.request(self)  # before drawing: a new position shows "working"
             body = playing.screen(self)
         elif self.screen == "setup" and self.setup:
             body = new_game.screen(self)

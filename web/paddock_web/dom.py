@@ -64,6 +64,17 @@ class Browser(Protocol):
     def reduced_motion(self) -> bool: ...
     def scroll_top(self) -> None: ...
     def set_text(self, selector: str, text: str) -> None: ...
+    def set_html(self, selector: str, markup: Markup) -> None:
+        """Replace the content of the elements ``selector`` finds (no re-render)."""
+        ...
+
+    def lens_post(self, job: dict[str, Any]) -> None:
+        """Send a job to the lens worker (started on first use); a new job replaces it."""
+        ...
+
+    def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(message)`` with each message of the lens worker."""
+        ...
 
 
 def _v(value: Any) -> Any:
@@ -96,6 +107,8 @@ class PyodideBrowser:
         self._armed_until = 0.0
         self._press: float | None = None  # when the last pointer press began
         self._keys_down: dict[str, float] = {}
+        self._lens_worker: Any = None
+        self._lens_callback: Callable[[dict[str, Any]], None] | None = None
 
     def listen(self, handler: ActHandler) -> None:
         def target_of(event: Any) -> Any:
@@ -445,6 +458,30 @@ class PyodideBrowser:
         """Change the text of the elements ``selector`` finds (no re-render)."""
         for el in self.root.querySelectorAll(selector):
             el.textContent = text
+
+    def set_html(self, selector: str, markup: Markup) -> None:
+        if SCRIPT_TAG.search(markup):
+            raise ValueError("refusing to insert script-like markup")
+        for el in self.root.querySelectorAll(selector):
+            el.innerHTML = str(markup)
+
+    def lens_post(self, job: dict[str, Any]) -> None:
+        if self._lens_worker is None:
+            options = self._to_js({"type": "module"}, dict_converter=self.js.Object.fromEntries)
+            self._lens_worker = self.js.Worker.new("./lens-worker.mjs", options)
+
+            def message(event: Any) -> None:
+                if self._lens_callback is not None:
+                    self._lens_callback(event.data.to_py())
+
+            proxy = self._proxy(message)
+            self._keep.append(proxy)
+            self._lens_worker.addEventListener("message", proxy)
+        data = self._to_js(job, dict_converter=self.js.Object.fromEntries)
+        self._lens_worker.postMessage(data)
+
+    def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        self._lens_callback = callback
 
     def reduced_motion(self) -> bool:
         return bool(self.js.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -1483,3 +1483,7 @@ def results_detail(view: FinishLineView, ctx: GameContext) -> Markup:
             )
         )
     return h("section", {"class": "race-results"}, h("ol", {"class": "fl-results"}, races))
+
+
+def lens_horse(view: FinishLineView, horse: str, cat: Catalogue) -> str:
+    return horse_label(view, int(horse))

@@ -1141,3 +1141,7 @@ def results_detail(view: GamblerView, ctx: GameContext) -> Markup:
         h("h2", {}, t("gb_rounds")),
         h("ol", {"class": "gb-round-list"}, rounds),
     )
+
+
+def lens_horse(view: GamblerView, horse: str, cat: Catalogue) -> str:
+    return horse  # Gambler has no races: the lens never asks

@@ -1739,3 +1739,7 @@ def tie_breaks(view: HomestretchView, final: FinalResults, ctx: GameContext) -> 
         ),
         [h("p", {"class": "tb-note"}, note) for note in notes],
     )
+
+
+def lens_horse(view: HomestretchView, horse: str, cat: Catalogue) -> str:
+    return horse_label(int(horse))

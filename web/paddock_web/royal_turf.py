@@ -1213,3 +1213,7 @@ def first_turn_tip(view: RoyalTurfView, ctx: GameContext) -> str | None:
 
 def meta(cat: Catalogue) -> str:
     return cat.t("rt_meta")
+
+
+def lens_horse(view: RoyalTurfView, horse: str, cat: Catalogue) -> str:
+    return name(horse, cat)

@@ -113,6 +113,10 @@ class Table(Protocol[ViewT]):
     def meta(self, cat: Catalogue) -> str:
         """The game's length for the home card ("3 races · about 45 min")."""
 
+    def lens_horse(self, view: ViewT, horse: str, cat: Catalogue) -> str:
+        """A horse's name as players know it, for an id of ``State.race_placings``
+        (the lens's race table)."""
+
 
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate
 

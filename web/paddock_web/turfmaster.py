@@ -1598,3 +1598,8 @@ def first_turn_tip(view: TurfMasterView, ctx: GameContext) -> str | None:
 
 def meta(cat: Catalogue) -> str:
     return cat.t("tm_meta")
+
+
+def lens_horse(view: TurfMasterView, horse: str, cat: Catalogue) -> str:
+    owner = next((h["owner"] for h in view["horses"] if h["horse"] == int(horse)), None)
+    return horse_name(int(horse), owner, view["players"], cat)

@@ -32,9 +32,21 @@ def header(
         )
         for code in LANGUAGES
     ]
-    tools: list[Markup] = []
+    tools: list[Markup | None] = []
     if app.screen == "table" and app.match is not None:
+        lens = h(
+            "button",
+            {
+                "type": "button",
+                "class": classes("lens-toggle", app.lens.on and "on"),
+                "data-act": "lens",
+                "aria-pressed": "true" if app.lens.on else "false",
+                "title": t("lens_help"),
+            },
+            t("lens"),
+        )
         tools = [
+            None if app.match.is_over() else lens,
             h(
                 "button",
                 {"type": "button", "data-act": "overlay", "data-arg": "rules"},

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core.view import AnyView
 
+from .. import lens_panel
 from ..html import Markup, classes, h, join
 from ..table import GameContext, Table, token_label
 from ..tables import TABLES
@@ -83,6 +84,7 @@ def screen(app: App) -> Markup:
                 {"class": "side"},
                 playing.strip(app, view, table, ctx),
                 playing.action_bar(app, view, table, ctx, can_act),
+                lens_panel.panel(app),
                 playing.tip_box(app, view, table, ctx, can_act),
                 playing.log_panel(app, table),
             ),

@@ -1,0 +1,247 @@
+"""The probability lens on the table: which estimate to ask for, and its panel.
+
+The estimates come from a worker (``web/lens-worker.mjs``) with its own Python, so the
+page never waits for them. The page sends it a state *resampled* from what the
+viewer may know (the public table, or the seat whose private panel is open): the
+worker never holds another seat's secret, and neither does the panel it feeds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pygames.core import SeatWindow
+from pygames.core.lens import Odds
+
+from .html import Markup, classes, h
+from .table import Table
+
+if TYPE_CHECKING:
+    from .app import App
+
+LENS_KEY = "paddock.lens.on"
+"""Local storage: "1" while the lens switch is on."""
+
+MAX_HORSES_SHOWN = 12
+
+
+@dataclass
+class Lens:
+    """What the lens asked for last, and what came back."""
+
+    on: bool = False
+    job: int = 0
+    key: tuple[int, int, int | None] | None = None
+    odds: Odds | None = None
+    done: bool = False
+    trend: list[tuple[int, list[float]]] = field(default_factory=list)
+    """Each finished estimate of the public table: (history length, win chance per seat)."""
+
+
+def wanted(app: App) -> tuple[int, int, int | None] | None:
+    """(match, history length, viewer) to estimate now, or None when nothing is shown."""
+    match = app.match
+    if not app.lens.on or match is None or app.screen != "table" or match.is_over():
+        return None
+    if app.interlude or app.needs_curtain() is not None:
+        return None
+    return (id(match), len(match.history), app.unlocked)
+
+
+def request(app: App) -> None:
+    """Ask the worker for a fresh estimate when what is on screen has changed."""
+    key = wanted(app)
+    if key is None or key == app.lens.key:
+        return
+    assert app.match is not None
+    app.lens.key = key
+    app.lens.job += 1
+    app.lens.odds = None
+    app.lens.done = False
+    viewer = key[2]
+    # Drawn with the system's entropy: the page's own seeded generators stay untouched.
+    rng = random.Random(random.SystemRandom().getrandbits(64))
+    resample = SeatWindow(app.match.state, viewer).resample(rng)
+    app.b.lens_post(
+        {
+            "id": app.lens.job,
+            "game": app.match.game_id,
+            "state": resample.to_json(),
+            "seat": viewer,
+            "actions": False,
+            "seed": rng.getrandbits(31),
+        }
+    )
+
+
+def receive(app: App, message: dict[str, Any]) -> None:
+    """A worker's estimate: kept and drawn if it answers the latest request."""
+    if message.get("id") != app.lens.job or wanted(app) != app.lens.key:
+        return
+    if "error" in message:
+        app.lens.done = True
+        app.b.set_html("#lens-body", Markup(h("p", {}, app.cat.t("lens_failed"))))
+        return
+    odds: Odds = message["odds"]
+    app.lens.odds = odds
+    app.lens.done = bool(message.get("done"))
+    if app.lens.done and app.lens.key is not None and app.lens.key[2] is None:
+        chances = [odds["seats"][str(s)] for s in range(len(odds["seats"]))]
+        step = app.lens.key[1]
+        app.lens.trend = [t for t in app.lens.trend if t[0] < step] + [(step, chances)]
+    app.b.set_html("#lens-body", body(app))
+
+
+def pct(p: float) -> str:
+    return f"{round(100 * p)} %"
+
+
+def bar(share: float, cls: str) -> Markup:
+    """A small horizontal bar (SVG) for a share between 0 and 1."""
+    width = max(0.0, min(1.0, share)) * 100
+    return h(
+        "svg",
+        {
+            "class": "lens-bar",
+            "viewBox": "0 0 100 8",
+            "preserveAspectRatio": "none",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        h("rect", {"class": "lens-track", "x": 0, "y": 0, "width": 100, "height": 8}),
+        h("rect", {"class": cls, "x": 0, "y": 0, "width": f"{width:.1f}", "height": 8}),
+    )
+
+
+def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | None:
+    race = odds.get("race")
+    if not race:
+        return None
+    t = app.cat.t
+    order = sorted(race.items(), key=lambda kv: (-kv[1]["win"], -kv[1]["show"], kv[0]))
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, table.lens_horse(view, horse, app.cat)),
+            h("td", {"class": "lens-num"}, pct(c["win"])),
+            h("td", {"class": "lens-num"}, pct(c["place"])),
+            h("td", {"class": "lens-num"}, pct(c["show"])),
+            h("td", {"class": "lens-chart"}, bar(c["win"], "lens-win")),
+        )
+        for horse, c in order[:MAX_HORSES_SHOWN]
+    ]
+    return h(
+        "table",
+        {"class": "lens-race"},
+        h("caption", {}, t("lens_race")),
+        h(
+            "thead",
+            {},
+            h(
+                "tr",
+                {},
+                h("th", {"scope": "col"}, t("lens_horse")),
+                h("th", {"scope": "col"}, t("lens_win")),
+                h("th", {"scope": "col"}, t("lens_place")),
+                h("th", {"scope": "col"}, t("lens_show")),
+                h("th", {"scope": "col"}, h("span", {"class": "sr-only"}, t("lens_chart"))),
+            ),
+        ),
+        h("tbody", {}, rows),
+    )
+
+
+def trend_chart(app: App) -> Markup | None:
+    """Each player's chance to win over the game so far (public estimates only)."""
+    points = app.lens.trend
+    if len(points) < 2:
+        return None
+    steps = [p[0] for p in points]
+    lo, hi = steps[0], max(steps[-1], steps[0] + 1)
+    lines = []
+    for seat in range(len(points[0][1])):
+        coords = " ".join(
+            f"{100 * (step - lo) / (hi - lo):.1f},{40 - 38 * chances[seat]:.1f}"
+            for step, chances in points
+        )
+        lines.append(h("polyline", {"class": f"lens-line pc{seat}", "points": coords}))
+    return h(
+        "svg",
+        {
+            "class": "lens-trend",
+            "viewBox": "0 0 100 42",
+            "preserveAspectRatio": "none",
+            "role": "img",
+            "aria-label": app.cat.t("lens_trend"),
+        },
+        lines,
+    )
+
+
+def body(app: App) -> Markup:
+    """The panel's content: each player's chance to win, the race, how sure it is."""
+    t = app.cat.t
+    odds = app.lens.odds
+    match = app.match
+    if odds is None or match is None:
+        return Markup(h("p", {"class": "lens-wait"}, t("lens_working")))
+    from .tables import TABLES
+
+    table = TABLES[match.game_id]
+    view = match.state.view(app.lens.key[2] if app.lens.key else None)
+    names = app.names()
+    seats = h(
+        "table",
+        {"class": "lens-seats"},
+        h("caption", {}, t("lens_seats")),
+        h(
+            "tbody",
+            {},
+            [
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "row", "class": f"pc{s}"}, names[s]),
+                    h("td", {"class": "lens-num"}, pct(odds["seats"][str(s)])),
+                    h(
+                        "td",
+                        {"class": "lens-chart"},
+                        bar(odds["seats"][str(s)], f"lens-seat pc{s}"),
+                    ),
+                )
+                for s in range(len(names))
+            ],
+        ),
+    )
+    sure = t(
+        "lens_margin" if app.lens.done else "lens_refining",
+        games=f"{odds['samples']:,}",
+        margin=round(100 * odds["margin"]),
+    )
+    return Markup(
+        h(
+            "div",
+            {"class": classes("lens-figures", not app.lens.done and "refining")},
+            seats,
+            trend_chart(app),
+            race_rows(app, odds, table, view),
+            h("p", {"class": "lens-note"}, sure),
+        )
+    )
+
+
+def panel(app: App) -> Markup | None:
+    """The lens's box on the table (None while the lens is off or nothing is shown)."""
+    if wanted(app) is None:
+        return None
+    t = app.cat.t
+    whose = t("lens_public") if app.unlocked is None else t("lens_yours")
+    return h(
+        "section",
+        {"class": "lens", "aria-label": t("lens"), "aria-live": "polite", "aria-busy": "false"},
+        h("h2", {"class": "lens-title"}, t("lens"), " ", h("small", {}, whose)),
+        h("div", {"id": "lens-body"}, body(app)),
+    )
