@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -455,6 +456,104 @@ class RoyalTurfState(State[RoyalTurfView]):
     def holds_secrets(self, seat: int) -> bool:
         """With hidden bets a seat may look at its face-down chips again during the race."""
         return self.hidden and self.phase == Phase.RACE
+
+    def race_placings(self, race: int) -> list[str]:
+        """The first three horses of finished race ``race`` (0-based), winner first;
+        horses 4th to 6th are not ranked in Royal Turf (P15)."""
+        return list(self.results[race]["places"])
+
+    # --- search ----------------------------------------------------------------
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, its unseen parts drawn anew.
+
+        Redrawn: other seats' face-down chip values (hidden bets), which of the unused
+        cards still lie unseen in the deck and which were slipped under it, in what
+        order (the view shows only the unused cards), who won the lot for race 1 while
+        nobody bets yet, and stale bookkeeping the view does not show.
+        See docs/rules/royal_turf.md, "What the computer may assume".
+        """
+        s = self.clone()
+        if self.hidden:
+            s._redraw_hidden_chips(seat, rng)
+        s._redraw_deck(rng)
+        racing = self.phase in (Phase.BETTING, Phase.RACE)
+        if not racing:
+            # Stale seats from the last race: overwritten before they are read again.
+            s.start_player = s.turn = 0
+        if self.phase != Phase.FIRST_PLAYER:
+            # Who won the lot for race 1 shows only while race 1 is bet and run.
+            visible = racing and self.race == 1
+            s.first_player = self.start_player if visible else rng.randrange(self.n)
+        # The order in which horses were flagged shows only as flags.
+        s.moved = [h for h in HORSES if h in self.moved]
+        return s
+
+    def _redraw_hidden_chips(self, seat: int, rng: random.Random) -> None:
+        """Deal every other seat's chips 0, 1, 1, 2 anew over its placed chips (in
+        public order: horse, then placing order) and its supply; counts are public."""
+        for other in range(self.n):
+            if other == seat:
+                continue
+            values = list(HIDDEN_CHIPS)
+            rng.shuffle(values)
+            for h in HORSES:
+                for bet in self.bets[h]:
+                    if bet[0] == other:
+                        bet[1] = values.pop()
+            self.supply[other] = sorted(values)
+
+    def _redraw_deck(self, rng: random.Random) -> None:
+        """Split the unused cards anew into unseen ones and ones slipped under the deck.
+
+        The view shows only which cards are unused, so this race's reveal is replayed
+        from a deck holding them and this race's cards: before each new horse's card,
+        cards of horses already drawn come up (and go under) as often as in a random
+        deck. Cards slipped under in earlier races are taken as unseen again.
+        """
+        if self.phase == Phase.FIRST_PLAYER:
+            return
+        deck = set(self.unrevealed) | set(self.put_back) | set(self.cards.values())
+        drawn = sorted(self.cards.values())
+        if self.phase in (Phase.REVEAL, Phase.START_LOT, Phase.BETTING):
+            # Horses still stand on their start fields: the slot order is public.
+            drawn.sort(key=lambda c: -self.fields[CARDS[c][0]])
+        else:
+            rng.shuffle(drawn)
+        unseen = sorted(deck)
+        under: list[str] = []
+        horses: set[str] = set()
+        for card in drawn:
+            self._skip_cards(unseen, under, horses, rng, pending=False)
+            unseen.remove(card)
+            horses.add(CARDS[card][0])
+        if self.phase == Phase.REVEAL:
+            self._skip_cards(unseen, under, horses, rng, pending=True)
+        self.unrevealed, self.put_back = unseen, under
+
+    @staticmethod
+    def _skip_cards(
+        unseen: list[str], under: list[str], horses: set[str], rng: random.Random, pending: bool
+    ) -> None:
+        """Draw the cards of ``horses`` that come up before the next new horse's card.
+
+        In a random deck each draw is one of them with probability (their count)/(cards
+        left). ``pending``: the next new card has not come yet; how many went under so
+        far is weighted by the chance of the reveal passing through that point.
+        """
+        skippable = [c for c in unseen if CARDS[c][0] in horses]
+        if pending:
+            weights = [1.0]
+            for i in range(len(skippable)):
+                weights.append(weights[-1] * (len(skippable) - i) / (len(unseen) - i))
+            count = rng.choices(range(len(weights)), weights)[0]
+            for card in rng.sample(skippable, count):
+                unseen.remove(card)
+                under.append(card)
+            return
+        while skippable and rng.random() < len(skippable) / len(unseen):
+            card = skippable.pop(rng.randrange(len(skippable)))
+            unseen.remove(card)
+            under.append(card)
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
