@@ -125,7 +125,12 @@ class RoyalTurfState(State[RoyalTurfView]):
         # Same answer as the base class's, with one phase test instead of three.
         phase = self.phase
         if phase is Phase.RACE:
-            return [] if self.roll is None else self._race_actions()
+            if self.roll is None:
+                return []
+            fields, moved = self.fields, self.moved
+            return [
+                {"type": "move_horse", "horse": h} for h in HORSES if h in fields and h not in moved
+            ]
         if phase is Phase.BETTING:
             return self._legal_actions()
         return []
@@ -157,14 +162,8 @@ class RoyalTurfState(State[RoyalTurfView]):
                 for h in free
             ]
         if self.phase == Phase.RACE:
-            return self._race_actions()
+            return [{"type": "move_horse", "horse": h} for h in self.eligible()]
         return []
-
-    def _race_actions(self) -> list[Action]:
-        fields, moved = self.fields, self.moved
-        return [
-            {"type": "move_horse", "horse": h} for h in HORSES if h in fields and h not in moved
-        ]
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
@@ -319,7 +318,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         if not self.hidden:
             event["chip"] = chip  # face up only in the base game
         events.append(event)
-        if self.bets_placed == self.rounds * self.n:
+        if self.bets_placed == self.rounds * len(self.players):
             self.phase = Phase.RACE
             self.turn = self.start_player  # P10: the first bettor races first
             self.roll = None

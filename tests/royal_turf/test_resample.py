@@ -146,3 +146,17 @@ def test_race_placings_name_the_first_three_of_each_race() -> None:
     placings = state.race_placings(0)
     assert placings == state.results[0]["places"] and len(placings) == 3
     assert set(placings) <= set(HORSES)
+
+
+def test_which_card_went_under_the_deck_does_not_change_the_resample() -> None:
+    twins = []
+    for skipped in ("EG2", "AL3"):  # either goes under; the table shows neither
+        state = new_state(3)
+        state.apply({"type": "first_player", "player": 1})
+        for card in ["EG1", "AL1", skipped]:
+            state.apply({"type": "draw_card", "card": card})
+        twins.append(state)
+    assert twins[0].view(0) == twins[1].view(0) and twins[0] != twins[1]
+    for seed in range(20):
+        a, b = (t.resample_from_infostate(0, random.Random(seed)) for t in twins)
+        assert a == b
