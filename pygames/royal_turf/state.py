@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -41,8 +42,32 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_CHANCE_PHASES = frozenset({Phase.FIRST_PLAYER, Phase.REVEAL, Phase.START_LOT})
+_ROLL_CHANCES = dict((symbol, float(p)) for symbol, p in DIE)
+_MOVE_VALUE = {card: values for card, (_, values) in CARDS.items()}
+"""Card id -> squares per symbol (a plain lookup on the move's hot path)."""
+
+
 def _horse_bets() -> dict[str, list[list[int]]]:
     return {h: [] for h in HORSES}
+
+
+def _copy_bets(bets: dict[str, list[list[int]]]) -> dict[str, list[list[int]]]:
+    return {h: [list(chip) for chip in chips] for h, chips in bets.items()}
+
+
+def _copy_result(r: RaceResult) -> RaceResult:
+    """A deep copy of one finished race's record."""
+    return {
+        "race": r["race"],
+        "places": list(r["places"]),
+        "pacemaker": r["pacemaker"],
+        "last": r["last"],
+        "bets": _copy_bets(r["bets"]),
+        "payouts": [{**p} for p in r["payouts"]],
+        "money": list(r["money"]),
+        "cards": dict(r["cards"]),
+    }
 
 
 @dataclass(eq=False)
@@ -104,13 +129,38 @@ class RoyalTurfState(State[RoyalTurfView]):
         self.bets = _horse_bets()
 
     # --- queries ------------------------------------------------------------
+    # The phase is always a Phase member (loading converts it), so `is` compares.
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is Phase.OVER
 
     def is_chance(self) -> bool:
-        return self.phase in (Phase.FIRST_PLAYER, Phase.REVEAL, Phase.START_LOT) or (
-            self.phase == Phase.RACE and self.roll is None
-        )
+        phase = self.phase
+        if phase is Phase.RACE:
+            return self.roll is None
+        return phase in _CHANCE_PHASES
+
+    def legal_actions(self) -> list[Action]:
+        # Same answer as the base class's, with one phase test instead of three.
+        phase = self.phase
+        if phase is Phase.RACE:
+            if self.roll is None:
+                return []
+            fields, moved = self.fields, self.moved
+            return [
+                {"type": "move_horse", "horse": h} for h in HORSES if h in fields and h not in moved
+            ]
+        if phase is Phase.BETTING:
+            return self._legal_actions()
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        # Same answer as the base class's, without asking twice what kind of node this is.
+        phase = self.phase
+        if phase is Phase.RACE:
+            return self._roll_outcomes() if self.roll is None else []
+        if phase in _CHANCE_PHASES:
+            return self._chance_outcomes()
+        return []
 
     def _current_seat(self) -> int:
         return self.turn
@@ -121,12 +171,13 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == Phase.BETTING:
-            mine = {h for h in HORSES if any(s == self.turn for s, _ in self.bets[h])}
+            turn = self.turn
+            mine = {h for h, chips in self.bets.items() for s, _ in chips if s == turn}
+            free = [h for h in HORSES if h not in mine]
             return [
                 {"type": "place_chip", "chip": chip, "horse": h}
-                for chip in sorted(set(self.supply[self.turn]))
-                for h in HORSES
-                if h not in mine
+                for chip in sorted(set(self.supply[turn]))
+                for h in free
             ]
         if self.phase == Phase.RACE:
             return [{"type": "move_horse", "horse": h} for h in self.eligible()]
@@ -169,7 +220,17 @@ class RoyalTurfState(State[RoyalTurfView]):
         if self.phase == Phase.START_LOT:
             tied = self._richest()
             return [({"type": "start_player_lot", "player": p}, 1 / len(tied)) for p in tied]
-        return [({"type": "roll", "symbol": sym}, float(p)) for sym, p in DIE]
+        return self._roll_outcomes()
+
+    @staticmethod
+    def _roll_outcomes() -> list[tuple[Action, float]]:
+        # Spelled out: CH4 is a third of all steps, and a literal is the quickest list.
+        return [
+            ({"type": "roll", "symbol": "head"}, _ROLL_CHANCES["head"]),
+            ({"type": "roll", "symbol": "helmet"}, _ROLL_CHANCES["helmet"]),
+            ({"type": "roll", "symbol": "saddle"}, _ROLL_CHANCES["saddle"]),
+            ({"type": "roll", "symbol": "horseshoe"}, _ROLL_CHANCES["horseshoe"]),
+        ]
 
     def _richest(self) -> list[int]:
         top = max(self.money)
@@ -177,8 +238,15 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        kind = action["type"]
+        # The race's roll and move are nearly every step of a game: tested first.
+        if kind == "roll":
+            self.roll = symbol = action["symbol"]
+            return [{"type": "rolled", "seat": self.turn, "symbol": symbol}]
+        if kind == "move_horse":
+            return self._move(action["horse"])
         events: list[Event] = []
-        match action["type"]:
+        match kind:
             case "first_player":
                 self._first_player(action["player"], events)
             case "draw_card":
@@ -187,13 +255,13 @@ class RoyalTurfState(State[RoyalTurfView]):
                 self._begin_betting(action["player"], "lot", events)
             case "place_chip":
                 self._place_chip(action["chip"], action["horse"], events)
-            case "roll":
-                self._roll(action["symbol"], events)
-            case "move_horse":
-                self._move(action["horse"], events)
             case _:
                 raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    apply_trusted = _apply
+    """The base class's trusted apply without its copy of the action and one call
+    level less: ``_apply`` only reads the action and keeps no part of it."""
 
     def _first_player(self, seat: int, events: list[Event]) -> None:
         self.first_player = seat
@@ -204,10 +272,6 @@ class RoyalTurfState(State[RoyalTurfView]):
         self.unrevealed.remove(card)
         self._reveal(card, events)
         self._continue_reveal(events)
-
-    def _roll(self, symbol: str, events: list[Event]) -> None:
-        self.roll = symbol
-        events.append({"type": "rolled", "seat": self.turn, "symbol": symbol})
 
     def _start_race(self, events: list[Event]) -> None:
         """Preparation P2: clear the horses, then reveal cards (P3)."""
@@ -272,13 +336,13 @@ class RoyalTurfState(State[RoyalTurfView]):
         if not self.hidden:
             event["chip"] = chip  # face up only in the base game
         events.append(event)
-        if self.bets_placed == self.rounds * self.n:
+        if self.bets_placed == self.rounds * len(self.players):
             self.phase = Phase.RACE
             self.turn = self.start_player  # P10: the first bettor races first
             self.roll = None
             events.append({"type": "race_begins", "seat": self.turn})
         else:
-            self.turn = (seat + 1) % self.n
+            self.turn = (seat + 1) % len(self.players)
 
     def landing(self, horse: str) -> Landing:
         """Where ``horse`` would end up moving with the current roll (P12, R4–R7).
@@ -289,14 +353,14 @@ class RoyalTurfState(State[RoyalTurfView]):
         never goes back: with every field up to its own taken, it stays put.
         """
         assert self.roll is not None
-        value = CARDS[self.cards[horse]][1][self.roll]
+        value = _MOVE_VALUE[self.cards[horse]][self.roll]
         start = self.fields[horse]
         target = start - value
         if target <= 0:
             return {"value": value, "to": None, "blocked": False}
-        taken = set(self.fields.values())
+        taken = self.fields.values()
         land = target
-        while land in taken and land < start:
+        while land < start and land in taken:
             land += 1
         return {"value": value, "to": land, "blocked": land != target}
 
@@ -305,27 +369,26 @@ class RoyalTurfState(State[RoyalTurfView]):
         """The odds-table column (1..5) a horse with ``bets`` bets pays from (P18)."""
         return min(bets, 5) if bets > 0 else None
 
-    def _move(self, horse: str, events: list[Event]) -> None:
-        landing = self.landing(horse)
-        value, land = landing["value"], landing["to"]
-        start = self.fields[horse]
+    def _move(self, horse: str) -> list[Event]:
+        """Race turn steps 3–6 (P12–P17) for ``horse`` with the rolled symbol."""
+        # The landing rule of `landing`, inlined, and the usual case (a move on the
+        # track) first: this is the hottest path of a game.
+        roll = self.roll
+        assert roll is not None
+        fields = self.fields
+        start = fields[horse]
+        value = _MOVE_VALUE[self.cards[horse]][roll]
+        target = start - value
         seat = self.turn
-        if land is None:
-            del self.fields[horse]
-            self.finished.append(horse)
-            events.append(
-                {
-                    "type": "horse_finished",
-                    "seat": seat,
-                    "horse": horse,
-                    "from": start,
-                    "value": value,
-                    "rank": len(self.finished),
-                }
-            )
-        else:
-            self.fields[horse] = land
-            events.append(
+        self.roll = None
+        events: list[Event]
+        if target > 0:
+            land = target
+            taken = fields.values()
+            while land < start and land in taken:
+                land += 1
+            fields[horse] = land
+            events = [
                 {
                     "type": "horse_moved",
                     "seat": seat,
@@ -333,29 +396,47 @@ class RoyalTurfState(State[RoyalTurfView]):
                     "from": start,
                     "to": land,
                     "value": value,
-                    "blocked": landing["blocked"],
+                    "blocked": land != target,
                 }
-            )
-        if horse in self.fields:
-            self.moved.append(horse)
-        reached_pace = horse not in self.fields or self.fields[horse] <= PACE_FIELD
-        if self.pacemaker is None and reached_pace:
-            self.pacemaker = horse
-            events.append({"type": "pacemaker", "horse": horse})
-        self.roll = None
-        if len(self.finished) == 3:
-            self._end_race(events)
-            return
-        if all(h in self.moved for h in self.fields):
+            ]
+            moved = self.moved
+            moved.append(horse)
+            if land <= PACE_FIELD and self.pacemaker is None:
+                self.pacemaker = horse
+                events.append({"type": "pacemaker", "horse": horse})
+        else:
+            del fields[horse]
+            finished = self.finished
+            finished.append(horse)
+            events = [
+                {
+                    "type": "horse_finished",
+                    "seat": seat,
+                    "horse": horse,
+                    "from": start,
+                    "value": value,
+                    "rank": len(finished),
+                }
+            ]
+            if self.pacemaker is None:
+                self.pacemaker = horse
+                events.append({"type": "pacemaker", "horse": horse})
+            if len(finished) == 3:
+                self._end_race(events)
+                return events
+            moved = self.moved
+        # Flags sit only on horses still on the track, each once: all flagged = same count.
+        if len(moved) == len(fields):
             self.moved = []
             events.append({"type": "cycle_reset"})
-        self.turn = (seat + 1) % self.n
+        self.turn = (seat + 1) % len(self.players)
+        return events
 
     def _end_race(self, events: list[Event]) -> None:
         """P15 and phase D: reveal (variant), payouts P18–P21, cleanup P22."""
         last = max(self.fields, key=lambda h: self.fields[h])
         m = multiplier(self.race)
-        chips = {h: [list(b) for b in self.bets[h]] for h in HORSES}
+        chips = _copy_bets(self.bets)
         events.append(
             {
                 "type": "race_over",
@@ -455,6 +536,124 @@ class RoyalTurfState(State[RoyalTurfView]):
     def holds_secrets(self, seat: int) -> bool:
         """With hidden bets a seat may look at its face-down chips again during the race."""
         return self.hidden and self.phase == Phase.RACE
+
+    def race_placings(self, race: int) -> list[str]:
+        """The first three horses of finished race ``race`` (0-based), winner first;
+        horses 4th to 6th are not ranked in Royal Turf (P15)."""
+        return list(self.results[race]["places"])
+
+    # --- search ----------------------------------------------------------------
+    def clone(self) -> Self:
+        """An equal, fully independent copy, field by field: search copies a state for
+        every imagined position, and this is several times quicker than the base
+        class's pickle round trip."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)  # text, numbers and the phase: immutable
+        copy.players = list(self.players)
+        copy.options = dict(self.options)
+        copy.money = list(self.money)
+        copy.unrevealed = list(self.unrevealed)
+        copy.put_back = list(self.put_back)
+        copy.cards = dict(self.cards)
+        copy.fields = dict(self.fields)
+        copy.finished = list(self.finished)
+        copy.moved = list(self.moved)
+        copy.supply = [list(chips) for chips in self.supply]
+        copy.bets = _copy_bets(self.bets)
+        copy.results = [_copy_result(r) for r in self.results]
+        return copy
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, its unseen parts drawn anew.
+
+        Redrawn: other seats' face-down chip values (hidden bets), which of the unused
+        cards still lie unseen in the deck and which were slipped under it, in what
+        order (the view shows only the unused cards), who won the lot for race 1 while
+        nobody bets yet, and stale bookkeeping the view does not show.
+        See docs/rules/royal_turf.md, "What the computer may assume".
+        """
+        s = self.clone()
+        if self.hidden:
+            s._redraw_hidden_chips(seat, rng)
+        s._redraw_deck(rng)
+        racing = self.phase in (Phase.BETTING, Phase.RACE)
+        if not racing:
+            # Stale seats from the last race: overwritten before they are read again.
+            s.start_player = s.turn = 0
+        if self.phase != Phase.FIRST_PLAYER:
+            # Who won the lot for race 1 shows only while race 1 is bet and run.
+            visible = racing and self.race == 1
+            s.first_player = self.start_player if visible else rng.randrange(self.n)
+        # The order in which horses were flagged shows only as flags.
+        s.moved = [h for h in HORSES if h in self.moved]
+        return s
+
+    def _redraw_hidden_chips(self, seat: int, rng: random.Random) -> None:
+        """Deal every other seat's chips 0, 1, 1, 2 anew over its placed chips (in
+        public order: horse, then placing order) and its supply; counts are public."""
+        for other in range(self.n):
+            if other == seat:
+                continue
+            values = list(HIDDEN_CHIPS)
+            rng.shuffle(values)
+            for h in HORSES:
+                for bet in self.bets[h]:
+                    if bet[0] == other:
+                        bet[1] = values.pop()
+            self.supply[other] = sorted(values)
+
+    def _redraw_deck(self, rng: random.Random) -> None:
+        """Split the unused cards anew into unseen ones and ones slipped under the deck.
+
+        The view shows only which cards are unused, so this race's reveal is replayed
+        from a deck holding them and this race's cards: before each new horse's card,
+        cards of horses already drawn come up (and go under) as often as in a random
+        deck. Cards slipped under in earlier races are taken as unseen again.
+        """
+        if self.phase == Phase.FIRST_PLAYER:
+            return
+        deck = set(self.unrevealed) | set(self.put_back) | set(self.cards.values())
+        drawn = sorted(self.cards.values())
+        if self.phase in (Phase.REVEAL, Phase.START_LOT, Phase.BETTING):
+            # Horses still stand on their start fields: the slot order is public.
+            drawn.sort(key=lambda c: -self.fields[CARDS[c][0]])
+        else:
+            rng.shuffle(drawn)
+        unseen = sorted(deck)
+        under: list[str] = []
+        horses: set[str] = set()
+        for card in drawn:
+            self._skip_cards(unseen, under, horses, rng, pending=False)
+            unseen.remove(card)
+            horses.add(CARDS[card][0])
+        if self.phase == Phase.REVEAL:
+            self._skip_cards(unseen, under, horses, rng, pending=True)
+        self.unrevealed, self.put_back = unseen, under
+
+    @staticmethod
+    def _skip_cards(
+        unseen: list[str], under: list[str], horses: set[str], rng: random.Random, pending: bool
+    ) -> None:
+        """Draw the cards of ``horses`` that come up before the next new horse's card.
+
+        In a random deck each draw is one of them with probability (their count)/(cards
+        left). ``pending``: the next new card has not come yet; how many went under so
+        far is weighted by the chance of the reveal passing through that point.
+        """
+        skippable = [c for c in unseen if CARDS[c][0] in horses]
+        if pending:
+            weights = [1.0]
+            for i in range(len(skippable)):
+                weights.append(weights[-1] * (len(skippable) - i) / (len(unseen) - i))
+            count = rng.choices(range(len(weights)), weights)[0]
+            for card in rng.sample(skippable, count):
+                unseen.remove(card)
+                under.append(card)
+            return
+        while skippable and rng.random() < len(skippable) / len(unseen):
+            card = skippable.pop(rng.randrange(len(skippable)))
+            unseen.remove(card)
+            under.append(card)
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
