@@ -51,5 +51,8 @@ async function run(job) {
 self.onmessage = (event) => {
   const job = event.data;
   latest = job.id;
-  run(job).catch((error) => postMessage({ id: job.id, error: String(error) }));
+  run(job).catch((error) => {
+    console.error("Paddock lens:", error);
+    postMessage({ id: job.id, error: String(error) });
+  });
 };

@@ -563,7 +563,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         copy.results = [_copy_result(r) for r in self.results]
         return copy
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A state ``seat`` cannot tell from this one, its unseen parts drawn anew.
 
         Redrawn: other seats' face-down chip values (hidden bets), which of the unused
@@ -588,7 +588,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         s.moved = [h for h in HORSES if h in self.moved]
         return s
 
-    def _redraw_hidden_chips(self, seat: int, rng: random.Random) -> None:
+    def _redraw_hidden_chips(self, seat: int | None, rng: random.Random) -> None:
         """Deal every other seat's chips 0, 1, 1, 2 anew over its placed chips (in
         public order: horse, then placing order) and its supply; counts are public."""
         for other in range(self.n):

@@ -8,6 +8,7 @@ worker never holds another seat's secret, and neither does the panel it feeds.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -68,7 +69,7 @@ def request(app: App) -> None:
         {
             "id": app.lens.job,
             "game": app.match.game_id,
-            "state": resample.to_json(),
+            "state": json.dumps(resample.to_json()),  # text: one copy into the worker
             "seat": viewer,
             "actions": False,
             "seed": rng.getrandbits(31),

@@ -1,0 +1,61 @@
+"""The lens in Chromium: estimates from a worker, a page that never freezes meanwhile."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+LONG_TASKS = """
+() => {
+  window.lensLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.lensLongTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+}
+"""
+
+
+def start_royal_turf(page: Page) -> None:
+    """Ann against two computer players, her first decision on screen."""
+    page.click("[data-act=choose][data-arg=royal_turf]")
+    page.click("[data-act=count][data-arg='3']")
+    page.fill("#name0", "Ann")
+    page.select_option("#seat0", "human")
+    page.select_option("#speed", "instant")
+    page.click("[data-testid=start-game]")
+    page.locator(".action-bar [data-act=local]").first.wait_for(timeout=30_000)
+
+
+def test_the_lens_works_in_a_worker_and_the_page_stays_responsive(page: Page) -> None:
+    page.open_app()
+    start_royal_turf(page)
+    page.click("[data-act=lens]")
+    lens = page.locator(".lens")
+    expect(lens).to_be_visible()
+    # A first estimate soon, then refinements until it is sure (or the test stops).
+    expect(lens.locator(".lens-seats")).to_be_visible(timeout=20_000)
+    # While the worker refines, each estimate it posts is drawn: short tasks only.
+    page.evaluate(LONG_TASKS)
+    page.wait_for_timeout(2000)
+    tasks = page.evaluate("window.lensLongTasks")
+    assert max(tasks, default=0) <= 50, f"the main thread was blocked: {tasks} ms"
+    assert "refining" in lens.inner_text() or "19 times in 20" in lens.inner_text()
+    figures = lens.locator(".lens-seats .lens-num").all_inner_texts()
+    shares = [int(re.sub(r"\D", "", f)) for f in figures]
+    assert len(shares) == 3 and abs(sum(shares) - 100) <= 3, figures
+    expect(lens.locator(".lens-race tbody tr")).to_have_count(7)  # seven horses
+    # The page keeps answering while the worker works: a click is handled at once.
+    page.click("[data-act=overlay][data-arg=rules]")
+    expect(page.locator("[role=dialog]")).to_be_visible(timeout=2_000)
+    page.click("[data-act=overlay][data-arg=close]")
+    # A move asks afresh; switching off removes the panel.
+    page.locator(".action-bar [data-act=local]").first.click()  # a chip…
+    page.locator(".action-bar [data-act=play]").first.click()  # …on a horse
+    expect(lens).to_be_visible()
+    page.click("[data-act=lens]")
+    expect(page.locator(".lens")).to_have_count(0)
+    assert not page.uncaught_errors and not page.console_errors, (
+        page.uncaught_errors,
+        page.console_errors,
+    )

@@ -1,0 +1,136 @@
+"""The lens on the table: what the page asks the worker, and what it draws.
+
+The worker itself (rollouts in a second Python) is exercised in Chromium by
+tests/e2e/test_lens.py; here the page's side runs on CPython against a fake page.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
+
+from fake_browser import FakeBrowser  # noqa: E402
+from paddock_web.app import App  # noqa: E402
+from paddock_web.lens_panel import LENS_KEY  # noqa: E402
+
+import pygames  # noqa: E402
+from pygames.core import State  # noqa: E402
+
+
+def hidden_royal_turf(seats: list[str]) -> tuple[App, FakeBrowser]:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    names = ["Ann", "Ben", "Cy"][: len(seats)]
+    b.start_game("royal_turf", names, seats, 5, {"opt_hidden_bets": "on"})
+    return app, b
+
+
+def posted_state(job: dict[str, object]) -> State[object]:
+    return pygames.get_game(str(job["game"])).state_from_json(json.loads(str(job["state"])))
+
+
+def answer(app: App, b: FakeBrowser, win: list[float], done: bool = True) -> None:
+    """The worker's reply to the latest job (as lens-worker.mjs posts it)."""
+    job = b.lens_jobs[-1]
+    odds = {
+        "samples": 400,
+        "seats": {str(s): p for s, p in enumerate(win)},
+        "value": 1000.0,
+        "margin": 0.04,
+        "race": {"red_fox": {"win": 0.5, "place": 0.7, "show": 0.9}},
+    }
+    assert b.lens_listener is not None
+    b.lens_listener({"id": job["id"], "odds": odds, "done": done})
+
+
+def bets_placed_by_computers(app: App, b: FakeBrowser) -> None:
+    """Play the human's bets (first chip offered) until the race runs: chips are down,
+    their values hidden, and the table is public."""
+    assert app.match is not None
+    for _ in range(400):
+        b.run_timers(1)
+        if app.match.state.phase == "race" and app.needs_curtain() is None:
+            return
+        if app.needs_curtain() == 0:
+            b.click("unlock", "0")
+        plays = [c for c in b.controls() if c["data-act"] == "play"]
+        chips = [c for c in b.controls() if c["data-act"] == "local"]
+        if app.match.current_player() == 0 and (plays or chips):
+            if chips:
+                b.click("local", chips[0]["data-arg"], chips[0].get("value"))
+            plays = [c for c in b.controls() if c["data-act"] == "play"]
+            b.click("play", plays[0]["data-arg"])
+    raise AssertionError("the race never started")
+
+
+def test_the_lens_is_off_until_switched_on_and_remembers_the_choice() -> None:
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    assert b.lens_jobs == [] and 'class="lens"' not in b.html
+    lens = b.find(data_act="lens")
+    assert lens is not None and lens["aria-pressed"] == "false"
+    b.click("lens")
+    assert b.store[LENS_KEY] == "1"
+    assert b.find(data_act="lens")["aria-pressed"] == "true"  # type: ignore[index]
+    b.click("lens")
+    assert b.store[LENS_KEY] == "0"
+
+
+def test_the_public_lens_sends_the_worker_a_resample_never_the_real_secrets() -> None:
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    bets_placed_by_computers(app, b)
+    assert app.match is not None and app.unlocked is None
+    real = app.match.state
+    differs = 0
+    for _ in range(12):  # each switch-on asks afresh
+        b.click("lens")
+        job = b.lens_jobs[-1]
+        assert job["seat"] is None
+        sent = posted_state(job)
+        assert sent.view(None) == real.view(None)
+        differs += sent.bets != real.bets or sent.supply != real.supply
+        b.click("lens")
+    assert differs > 0, "the worker was sent the real hidden chips every time"
+
+
+def test_an_estimate_is_drawn_only_for_the_position_it_answers() -> None:
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    b.click("lens")
+    assert "Working out the chances" in b.text()
+    first = b.lens_jobs[-1]
+    answer(app, b, [0.5, 0.3, 0.2])
+    selector, drawn = b.htmls_set[-1]
+    assert selector == "#lens-body"
+    assert "50 %" in drawn and "Ann" in drawn and "Red Fox" in drawn
+    assert "From 400 games" in drawn and "±4 points" in drawn
+    # A stale answer (an older job) is not drawn.
+    assert b.lens_listener is not None
+    b.lens_listener({"id": first["id"] - 1, "odds": {}, "done": True})
+    assert len(b.htmls_set) == 1
+    # A full render keeps the estimate on screen.
+    app.render()
+    assert "50 %" in b.html
+
+
+def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view() -> None:
+    app, b = hidden_royal_turf(["human", "human"])
+    b.click("lens")
+    assert app.match is not None
+    for _ in range(50):
+        if app.needs_curtain() is not None:
+            break
+        b.run_timers(1)
+    seat = app.needs_curtain()
+    assert seat is not None, "no secret turn came"
+    jobs = len(b.lens_jobs)
+    app.render()
+    assert len(b.lens_jobs) == jobs and 'class="lens"' not in b.html
+    b.click("unlock", str(seat))
+    job = b.lens_jobs[-1]
+    assert job["seat"] == seat
+    assert posted_state(job).view(seat) == app.match.state.view(seat)
+    assert "from what you know" in b.text()
