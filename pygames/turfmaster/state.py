@@ -30,12 +30,14 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
 from ..core.state import Action, BadSave, Event, State, copy_plain
 from .data import (
+    BONUS_SIZE,
     CARD_INDEX,
     CARD_VALUE,
     CARDS,
@@ -1134,6 +1136,97 @@ class TurfMasterState(State[TurfMasterView]):
                     "ends": ends,
                 }
                 out.append(opt)
+        return out
+
+    # --- search -----------------------------------------------------------------
+    def race_placings(self, race: int) -> list[str]:
+        """Horse ids (as the views name horses: "1"–"8") of race ``race`` (0-based) by
+        place; fallen horses have no place and are not listed."""
+        return [str(pl["horse"]) for pl in self.results[race]["places"]]
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, every card it has not seen redrawn.
+
+        Hidden from ``seat`` (spec §9): the order of every draw pile and the bonus
+        pairs (its own too), other horses' hands, set-aside cards and (V2) face-down
+        choices, and (V2, until the reveal) whether another rider took the bonus pair
+        face down. For each horse the cards ``seat`` has not seen (its whole deck minus
+        the face-up ones, minus its own hand, set-aside and chosen card) are shuffled
+        with ``rng`` from deck order and dealt into those places at their public sizes.
+        """
+        out = self.clone()
+        blind = self.phase == Phase.BLIND
+        # V2: riders who have chosen (or are choosing) this round may have taken the
+        # bonus face down; the others still see it as available
+        acted = set(self.blind_queue[: self.blind_index + 1]) if blind else set()
+        taken_now: list[int] = []
+        for h in self.horses:
+            i = h - 1
+            dealt = len(self.decks[i])
+            if dealt < DECK_SIZE:
+                # mid-deal: the cards shuffled so far are seen by nobody
+                out.decks[i] = rng.sample(CARDS, dealt)
+                continue
+            own = self.owner(h) == seat
+            chosen = self.chosen[i]
+            face_up = chosen is not None and (own or not blind)
+            seen = set(self.discards[i])
+            if face_up:
+                assert chosen is not None
+                seen.add(chosen[0])
+            if own:
+                seen.update(self.hands[i], self.aside[i])
+            unseen = [c for c in CARDS if c not in seen]
+            rng.shuffle(unseen)
+            bonus_hidden = (
+                not own and h in acted and (not self.bonus_taken[i] or h in self.blind_bonus)
+            )
+            taken = rng.random() < 0.5 if bonus_hidden else self.bonus_taken[i]
+            bonus_size = 0 if taken else BONUS_SIZE
+            pile_size = len(self.piles[i])
+            if own:
+                hand_size, aside_size, chosen_size = 0, 0, 0
+            else:
+                aside_size = len(self.aside[i])
+                rest = len(unseen) - pile_size - bonus_size - aside_size
+                public = self.public_hand(h)
+                if face_up:
+                    hand_size, chosen_size = rest, 0
+                elif bonus_hidden and taken:
+                    # took the pair face down: the hand shows two cards fewer
+                    chosen_size = 0 if h not in self.blind_queue[: self.blind_index] else 1
+                    hand_size = rest - chosen_size
+                else:
+                    hand_size, chosen_size = public, rest - public
+            cut = iter(unseen)
+            if not own:
+                hand = [next(cut) for _ in range(hand_size)]
+                sort_cards(hand)
+                out.hands[i] = hand
+                if chosen_size:
+                    card = next(cut)
+                    value = None
+                    if self.free_jokers and card in JOKERS:
+                        value = rng.choice(JOKER_VALUES)
+                    out.chosen[i] = [card, value]
+                elif not face_up:
+                    out.chosen[i] = None
+                aside = [next(cut) for _ in range(aside_size)]
+                sort_cards(aside)
+                out.aside[i] = aside
+                out.bonus_taken[i] = taken
+                if bonus_hidden and taken:
+                    taken_now.append(h)
+            elif h in self.blind_bonus:
+                taken_now.append(h)
+            out.bonus[i] = [next(cut) for _ in range(bonus_size)]
+            out.piles[i] = [next(cut) for _ in range(pile_size)]
+            # the deal order of cards that left the deck is seen by nobody: deck order
+            left = set(out.piles[i]) | set(out.bonus[i])
+            out.decks[i] = [c for c in CARDS if c not in left] + out.piles[i] + out.bonus[i]
+        if blind:
+            # taken in turn, so in queue order
+            out.blind_bonus = [h for h in self.blind_queue if h in taken_now]
         return out
 
     # --- saving ---------------------------------------------------------------
