@@ -31,6 +31,7 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -52,8 +53,8 @@ from .data import (
     PILE_SIZE,
     POINTS,
     RACES,
-    SIDES,
     Board,
+    board_side,
 )
 from .movement import falls, forbidden_squares, reach
 from .view import (
@@ -96,9 +97,8 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "choose_end": ("horse", "square"),
     "set_aside": ("horse", "card"),
 }
-DICE_OUTCOMES: list[tuple[Action, float]] = [
-    ({"type": "dice_roll", "d1": a, "d2": b}, 1 / 36) for a in range(1, 7) for b in range(1, 7)
-]
+DICE_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+"""The 36 equally likely rolls (d1, d2) of a dice round, in outcome order."""
 UNPLACED = 99
 """Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
 
@@ -216,7 +216,7 @@ class TurfMasterState(State[TurfMasterView]):
 
     @property
     def board(self) -> Board:
-        return SIDES["B" if self.steeplechase else "A"]
+        return board_side("B" if self.options.get("grand_national", False) else "A")
 
     def row_of(self, horse: int) -> int:
         sq = self.squares[horse - 1]
@@ -285,19 +285,33 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _turn_actions(self, h: int) -> list[Action]:
         hand = self.hands[h - 1]
-        acts: list[Action] = []
-        for c in hand:
-            if self.free_jokers and c in JOKERS:
-                acts += [
-                    {"type": "play_card", "horse": h, "card": c, "value": v} for v in JOKER_VALUES
-                ]
-            else:
-                acts.append({"type": "play_card", "horse": h, "card": c})
+        if self.free_jokers:
+            acts: list[Action] = []
+            for c in hand:
+                if c in JOKERS:
+                    acts += [
+                        {"type": "play_card", "horse": h, "card": c, "value": v}
+                        for v in JOKER_VALUES
+                    ]
+                else:
+                    acts.append({"type": "play_card", "horse": h, "card": c})
+        else:
+            acts = [{"type": "play_card", "horse": h, "card": c} for c in hand]
         if not self.bonus_taken[h - 1]:
             acts.append({"type": "take_bonus", "horse": h})
             if not hand:
                 acts.append({"type": "decline_bonus", "horse": h})
         return acts
+
+    def _turn_choices(self, h: int) -> int:
+        """``len(self._turn_actions(h))`` without building them (the automatic steps ask)."""
+        hand = self.hands[h - 1]
+        n = len(hand)
+        if self.free_jokers:
+            n += 3 * sum(1 for c in hand if c in JOKERS)
+        if not self.bonus_taken[h - 1]:
+            n += 1 if hand else 2
+        return n
 
     def _legal_actions(self) -> list[Action]:
         p = self.phase
@@ -464,8 +478,11 @@ class TurfMasterState(State[TurfMasterView]):
         if self.phase == "deal":
             h = self._deal_horse()
             deck = self.decks[h - 1]
-            drawn = set(deck)
-            rest = [c for c in CARDS if c not in drawn]
+            if deck:
+                drawn = set(deck)
+                rest: Sequence[str] = [c for c in CARDS if c not in drawn]
+            else:
+                rest = CARDS
             p = 1 / len(rest)
             pos = len(deck) + 1
             return [
@@ -476,7 +493,8 @@ class TurfMasterState(State[TurfMasterView]):
             box = len(self.boxes) + 1
             return [({"type": "start_order", "box": box, "horse": h}, 1 / len(left)) for h in left]
         if self.phase == "roll":
-            return [(dict(o), p) for o, p in DICE_OUTCOMES]
+            p = 1 / 36
+            return [({"type": "dice_roll", "d1": a, "d2": b}, p) for a, b in DICE_PAIRS]
         return []
 
     # --- transitions ----------------------------------------------------------
@@ -565,22 +583,22 @@ class TurfMasterState(State[TurfMasterView]):
                     else:
                         self._resolve_card(h, chosen[0], chosen[1], events)
                     continue
-                acts = self._turn_actions(h)
-                if not acts:
+                choices = self._turn_choices(h)
+                if not choices:
                     self._no_card(h, events)
                     self.turn_index += 1
                     continue
-                if len(acts) == 1:
-                    self._play_single(acts[0], events)
+                if choices == 1:
+                    self._play_single(self._turn_actions(h)[0], events)
                     continue
                 return
             if p == "blind":
                 if self.blind_index >= len(self.blind_queue):
                     self._reveal(events)
                     continue
-                acts = self._turn_actions(self.blind_queue[self.blind_index])
-                if len(acts) == 1:
-                    self._play_single(acts[0], events)
+                h = self.blind_queue[self.blind_index]
+                if self._turn_choices(h) == 1:
+                    self._play_single(self._turn_actions(h)[0], events)
                     continue
                 return
             if p == "dice":
@@ -737,8 +755,10 @@ class TurfMasterState(State[TurfMasterView]):
 
     def is_fall(self, dest: str, cost: int) -> bool:
         """V1 H3: whether ending a move of ``cost`` on ``dest`` now is a fall."""
+        if not (self.steeplechase and self.kind == "card"):
+            return False
         b = self.board
-        return falls(b, b.index[dest], cost, self.steeplechase and self.kind == "card")
+        return falls(b, b.index[dest], cost, True)
 
     def pace_choices(self) -> list[PaceChoice]:
         """After the roll: each pace, and the horses it would put over their limit (P9)."""
@@ -758,17 +778,20 @@ class TurfMasterState(State[TurfMasterView]):
     def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
         """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
         b = self.board
-        start = b.index[self.squares[h - 1]]  # type: ignore[index]
+        index, status = b.index, self.status
+        mover = h - 1
+        start = index[self.squares[mover]]  # type: ignore[index]
         others = [
-            b.index[sq]
+            index[sq]
             for i, sq in enumerate(self.squares)
-            if sq is not None and i != h - 1 and self.status[i] == "track"
+            if sq is not None and i != mover and status[i] == "track"
         ]
         card_round = (kind or self.kind) == "card"
         cost, ends = reach(
             b, start, value, forbidden_squares(b, others), self.steeplechase and card_round
         )
-        return cost, [b.ids[e] for e in ends]
+        ids = b.ids
+        return cost, [ids[e] for e in ends]
 
     def _start_move(
         self, h: int, value: int, source: str, card: str | None, events: list[Event]
@@ -857,18 +880,29 @@ class TurfMasterState(State[TurfMasterView]):
         self.round += 1
         self.kind = kind
         b = self.board
+        index, row, lane = b.index, b.row, b.lane
+        squares = self.squares
         on = self.on_track()
-        where = {h: b.index[self.squares[h - 1]] for h in on}  # type: ignore[index]
-        rows = {h: b.row[i] for h, i in where.items()}
         done = len(self.finish)
         total = len(self.hands)
-        self.positions = [None] * total
-        self.limits = [None] * total
-        for h in on:
-            pos = 1 + done + sum(1 for o in on if rows[o] > rows[h])
-            self.positions[h - 1] = pos
-            self.limits[h - 1] = HANDICAP.get(pos)
-        self.order = sorted(on, key=lambda h: (-rows[h], b.lane[where[h]]))
+        positions: list[int | None] = [None] * total
+        limits: list[int | None] = [None] * total
+        # furthest row first, inside lane first: the movement order (P4); a horse's
+        # position counts the horses on strictly higher rows (P3), so level horses
+        # share the position of the first of them in this order
+        keyed = sorted(
+            (-row[i], lane[i], h)
+            for h, i in ((h, index[squares[h - 1]]) for h in on)  # type: ignore[index]
+        )
+        self.order = [h for _, _, h in keyed]
+        level_row, pos = 1, 0
+        for k, (minus_row, _, h) in enumerate(keyed):
+            if minus_row != level_row:
+                level_row, pos = minus_row, 1 + done + k
+            positions[h - 1] = pos
+            limits[h - 1] = HANDICAP.get(pos)
+        self.positions = positions
+        self.limits = limits
         self.turn_index = 0
         self.dice = None
         self.pace = None
@@ -918,8 +952,17 @@ class TurfMasterState(State[TurfMasterView]):
     def _end_round(self, events: list[Event]) -> None:
         """P16/P17: finishers leave the track; the race ends when none is left."""
         b = self.board
-        crossed = [h for h in self.on_track() if self.row_of(h) >= b.finish]
-        crossed.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+        index, row, lane = b.index, b.row, b.lane
+        squares = self.squares
+
+        def place_key(h: int) -> tuple[int, int]:
+            """Further row first, inside lane first (P16)."""
+            i = index[squares[h - 1]]  # type: ignore[index]
+            return -row[i], lane[i]
+
+        finish = -b.finish
+        crossed = [h for h in self.on_track() if place_key(h)[0] <= finish]
+        crossed.sort(key=place_key)
         for h in crossed:
             self.finish.append(h)
             events.append(
@@ -936,7 +979,7 @@ class TurfMasterState(State[TurfMasterView]):
         self.pending = None
         on = self.on_track()
         if on and self.round >= MAX_ROUNDS:
-            on.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+            on.sort(key=place_key)
             for h in on:
                 self.finish.append(h)
                 events.append(
