@@ -21,12 +21,9 @@ from .data import HURDLE_COST, LATE_CHANGE_FROM, NONE, Board
 def forbidden_squares(board: Board, others: Iterable[int]) -> set[int]:
     """P12: the squares of the other horses and those directly in front and behind."""
     out: set[int] = set()
-    straight, behind = board.straight, board.behind
+    block = board.block
     for sq in others:
-        out.add(sq)
-        out.add(straight[sq])
-        out.add(behind[sq])
-    out.discard(NONE)
+        out.update(block[sq])
     return out
 
 
@@ -109,45 +106,33 @@ def reach(
     return best, sorted(ends, key=lambda i: (lane[i], row[i]))
 
 
-def _straight_on(
-    straight: list[int], forbidden: Collection[int], sq: int, cost: int, stop: int
-) -> tuple[int, int]:
-    """``(cost, square)`` after straight strides of 1 point from ``sq`` until ``stop``
-    points are spent or the lane is blocked."""
-    while cost < stop:
-        nxt = straight[sq]
-        if nxt == NONE or nxt in forbidden:
-            break
-        sq = nxt
-        cost += 1
-    return cost, sq
-
-
 def _reach_flat(
     board: Board, start: int, value: int, forbidden: Collection[int]
 ) -> tuple[int, list[int]]:
     """:func:`reach` on a side without hurdles: every stride costs 1, so along a
     straight run only its last square can be a farthest end."""
     straight, din, dout = board.straight, board.diag_in, board.diag_out
+    blocked = forbidden if NONE in forbidden else {*forbidden, NONE}  # no square: blocked too
     late = LATE_CHANGE_FROM - 1  # strides done before the late lane change may come
-    runs: list[tuple[int, int]] = []  # (cost, square) where each run stops
-    for sq in (straight[start], din[start], dout[start]):
-        if sq == NONE or sq in forbidden:
-            continue
-        # straight on to stride 6 at once, then stride by stride with the late change
-        cost, sq = _straight_on(straight, forbidden, sq, 1, min(value, late))
-        while late <= cost < value:
-            for side in (din[sq], dout[sq]):
-                if side != NONE and side not in forbidden:
-                    runs.append(_straight_on(straight, forbidden, side, cost + 1, value))
+    # straight runs still to walk: (square, cost so far, whether the late change is left)
+    todo = [(sq, 1, True) for sq in (straight[start], din[start], dout[start]) if sq not in blocked]
+    best, ends = 0, [start]
+    while todo:
+        sq, cost, change = todo.pop()
+        while True:
+            if change and late <= cost < value:
+                for side in (din[sq], dout[sq]):
+                    if side not in blocked:
+                        todo.append((side, cost + 1, False))
+            if cost >= value:
+                break
             nxt = straight[sq]
-            if nxt == NONE or nxt in forbidden:
+            if nxt in blocked:
                 break
             sq = nxt
             cost += 1
-        runs.append((cost, sq))
-    if not runs:
-        return 0, [start]
-    best = max(runs)[0]
-    lane, row = board.lane, board.row
-    return best, sorted({sq for c, sq in runs if c == best}, key=lambda i: (lane[i], row[i]))
+        if cost > best:
+            best, ends = cost, [sq]
+        elif cost == best:
+            ends.append(sq)
+    return best, sorted(set(ends), key=board.lane_order.__getitem__)

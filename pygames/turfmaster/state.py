@@ -50,13 +50,14 @@ from .data import (
     JOKER_VALUES,
     JOKERS,
     MAX_ROUNDS,
+    NONE,
     PILE_SIZE,
     POINTS,
     RACES,
     Board,
     board_side,
 )
-from .movement import falls, forbidden_squares, reach
+from .movement import falls, reach
 from .view import (
     CardOption,
     Eliminated,
@@ -229,7 +230,7 @@ class TurfMasterState(State[TurfMasterView]):
         return self.board.lane[self.board.index[sq]]
 
     def on_track(self) -> list[int]:
-        return [h for h in self.horses if self.status[h - 1] == "track"]
+        return [i + 1 for i, st in enumerate(self.status) if st == "track"]
 
     def _deal_horse(self) -> int:
         for h in self.horses:
@@ -500,25 +501,26 @@ class TurfMasterState(State[TurfMasterView]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
+        # the most frequent first: a match tries its cases in turn
         match action["type"]:
+            case "choose_end":
+                self._finish_move(action["square"], events)
             case "deck_shuffle":
                 self._deal(action["horse"], action["card"], events)
-            case "start_order":
-                self._start_box(action["box"], action["horse"], events)
-            case "dice_roll":
-                self._roll(action["d1"], action["d2"], events)
-            case "take_bonus":
-                self._take_bonus(action["horse"], events)
             case "play_card":
                 self._play_card(action["horse"], action["card"], action.get("value"), events)
-            case "decline_bonus":
-                self._decline_bonus(action["horse"], events)
+            case "dice_roll":
+                self._roll(action["d1"], action["d2"], events)
             case "choose_pace":
                 self._choose_pace(action["value"], events)
             case "choose_die":
                 self._choose_die(action["horse"], action["value"], events)
-            case "choose_end":
-                self._finish_move(action["square"], events)
+            case "take_bonus":
+                self._take_bonus(action["horse"], events)
+            case "decline_bonus":
+                self._decline_bonus(action["horse"], events)
+            case "start_order":
+                self._start_box(action["box"], action["horse"], events)
             case "set_aside":
                 self._set_aside(action["horse"], action["card"], events)
             case _:
@@ -778,18 +780,20 @@ class TurfMasterState(State[TurfMasterView]):
     def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
         """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
         b = self.board
-        index, status = b.index, self.status
+        index, block, status = b.index, b.block, self.status
         mover = h - 1
-        start = index[self.squares[mover]]  # type: ignore[index]
-        others = [
-            index[sq]
-            for i, sq in enumerate(self.squares)
-            if sq is not None and i != mover and status[i] == "track"
-        ]
+        start = NONE
+        forbidden: set[int] = set()  # P12, from the other horses on the track
+        for i, sq in enumerate(self.squares):
+            if sq is None:
+                continue
+            if i == mover:
+                start = index[sq]
+            elif status[i] == "track":
+                forbidden.update(block[index[sq]])
+        assert start != NONE, f"horse {h} is not on the board"
         card_round = (kind or self.kind) == "card"
-        cost, ends = reach(
-            b, start, value, forbidden_squares(b, others), self.steeplechase and card_round
-        )
+        cost, ends = reach(b, start, value, forbidden, self.steeplechase and card_round)
         ids = b.ids
         return cost, [ids[e] for e in ends]
 
