@@ -161,6 +161,11 @@ class Board:
     lane_rows: dict[int, list[int]] = field(default_factory=dict)
     togo: list[int] = field(default_factory=list)
     """Strides to cross the line staying in the square's lane (0 once across)."""
+    lane_order: list[int] = field(default_factory=list)
+    """A sort key per square: by lane, then row (end squares are listed so)."""
+    block: list[tuple[int, ...]] = field(default_factory=list)
+    """The squares a horse here forbids to the others (P12): its own, the one directly
+    in front and the one directly behind (those that exist)."""
     layout: list[dict[str, Any]] = field(default_factory=list)
     """The drawable square records of :func:`_layout` (static: views hand out copies)."""
 
@@ -221,6 +226,8 @@ def _build(side: str) -> Board:
                 if j < len(orows):
                     attr[i] = b.index[f"{other}-{orows[j]}"]
         b.togo[i] = sum(1 for x in rows if r < x <= b.finish) if r < b.finish else 0
+    b.lane_order = [b.lane[i] * 1000 + b.row[i] for i in range(n)]
+    b.block = [tuple(sq for sq in (i, b.straight[i], b.behind[i]) if sq != NONE) for i in range(n)]
     b.layout = _layout(b)
     return b
 

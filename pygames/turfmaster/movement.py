@@ -21,12 +21,9 @@ from .data import HURDLE_COST, LATE_CHANGE_FROM, NONE, Board
 def forbidden_squares(board: Board, others: Iterable[int]) -> set[int]:
     """P12: the squares of the other horses and those directly in front and behind."""
     out: set[int] = set()
-    straight, behind = board.straight, board.behind
+    block = board.block
     for sq in others:
-        out.add(sq)
-        out.add(straight[sq])
-        out.add(behind[sq])
-    out.discard(NONE)
+        out.update(block[sq])
     return out
 
 
@@ -50,40 +47,92 @@ def reach(
     ``card_round_hurdles`` applies V1 H3: a path of at least one stride may end on
     a hurdle square only if it uses the value exactly. The empty path (cost 0,
     end = ``start``) is always legal. Ends are sorted by lane.
+
+    P11 leaves few path shapes: a first stride in one of three directions, straight
+    on, and from stride 7 at most one more diagonal followed by straight strides.
+    They are walked one by one (every prefix of a path is a path too).
     """
+    if not board.hurdle_rows:
+        return _reach_flat(board, start, value, forbidden)
     straight, din, dout, hurdle = board.straight, board.diag_in, board.diag_out, board.hurdle
+    late_from = LATE_CHANGE_FROM
     best = 0
     ends = {start}
-    seen: set[tuple[int, int, bool, int]] = set()
-    stack: list[tuple[int, int, bool, int]] = [(start, 0, False, 0)]
-    late_from = LATE_CHANGE_FROM
-    while stack:
-        sq, k, late, cost = stack.pop()
-        nk = k + 1
-        nexts: tuple[tuple[int, bool], ...]
-        if nk == 1:
-            nexts = ((straight[sq], False), (din[sq], False), (dout[sq], False))
-        elif nk < late_from or late:
-            nexts = ((straight[sq], late),)
-        else:
-            nexts = ((straight[sq], False), (din[sq], True), (dout[sq], True))
-        for nxt, nlate in nexts:
-            if nxt == NONE or nxt in forbidden:
+
+    def arrive(sq: int, cost: int) -> None:
+        nonlocal best, ends
+        if card_round_hurdles and hurdle[sq] and cost != value:
+            return
+        if cost > best:
+            best = cost
+            ends = {sq}
+        elif cost == best:
+            ends.add(sq)
+
+    def run(sq: int, cost: int) -> list[tuple[int, int]]:
+        """``(square, cost)`` after ``sq`` of the straight strides from it that fit."""
+        out = []
+        while cost < value:
+            sq = straight[sq]
+            if sq == NONE or sq in forbidden:
+                break
+            cost += HURDLE_COST if hurdle[sq] else 1
+            if cost > value:
+                break
+            out.append((sq, cost))
+        return out
+
+    for first in (straight[start], din[start], dout[start]):
+        if first == NONE or first in forbidden:
+            continue
+        cost = HURDLE_COST if hurdle[first] else 1
+        if cost > value:
+            continue
+        # the path's strides: the first, then straight; after stride 6 or later the
+        # one late lane change may branch off
+        for strides, (sq, spent) in enumerate([(first, cost), *run(first, cost)], 1):
+            arrive(sq, spent)
+            if strides < late_from - 1 or spent >= value:
                 continue
-            c = cost + (HURDLE_COST if hurdle[nxt] else 1)
-            if c > value:
-                continue
-            key = (nxt, nk if nk < late_from - 1 else late_from - 1, nlate, c)
-            if key in seen:
-                continue
-            seen.add(key)
-            if not (card_round_hurdles and hurdle[nxt] and c != value):
-                if c > best:
-                    best = c
-                    ends = {nxt}
-                elif c == best:
-                    ends.add(nxt)
-            if c < value:
-                stack.append((nxt, nk, nlate, c))
+            for side in (din[sq], dout[sq]):
+                if side == NONE or side in forbidden:
+                    continue
+                c = spent + (HURDLE_COST if hurdle[side] else 1)
+                if c <= value:
+                    arrive(side, c)
+                    for sq2, c2 in run(side, c):
+                        arrive(sq2, c2)
     lane, row = board.lane, board.row
     return best, sorted(ends, key=lambda i: (lane[i], row[i]))
+
+
+def _reach_flat(
+    board: Board, start: int, value: int, forbidden: Collection[int]
+) -> tuple[int, list[int]]:
+    """:func:`reach` on a side without hurdles: every stride costs 1, so along a
+    straight run only its last square can be a farthest end."""
+    straight, din, dout = board.straight, board.diag_in, board.diag_out
+    blocked = forbidden if NONE in forbidden else {*forbidden, NONE}  # no square: blocked too
+    late = LATE_CHANGE_FROM - 1  # strides done before the late lane change may come
+    # straight runs still to walk: (square, cost so far, whether the late change is left)
+    todo = [(sq, 1, True) for sq in (straight[start], din[start], dout[start]) if sq not in blocked]
+    best, ends = 0, [start]
+    while todo:
+        sq, cost, change = todo.pop()
+        while True:
+            if change and late <= cost < value:
+                for side in (din[sq], dout[sq]):
+                    if side not in blocked:
+                        todo.append((side, cost + 1, False))
+            if cost >= value:
+                break
+            nxt = straight[sq]
+            if nxt in blocked:
+                break
+            sq = nxt
+            cost += 1
+        if cost > best:
+            best, ends = cost, [sq]
+        elif cost == best:
+            ends.append(sq)
+    return best, sorted(set(ends), key=board.lane_order.__getitem__)

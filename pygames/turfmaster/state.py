@@ -30,12 +30,15 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
 from ..core.state import Action, BadSave, Event, State, copy_plain
 from .data import (
+    BONUS_SIZE,
     CARD_INDEX,
     CARD_VALUE,
     CARDS,
@@ -47,13 +50,14 @@ from .data import (
     JOKER_VALUES,
     JOKERS,
     MAX_ROUNDS,
+    NONE,
     PILE_SIZE,
     POINTS,
     RACES,
-    SIDES,
     Board,
+    board_side,
 )
-from .movement import falls, forbidden_squares, reach
+from .movement import falls, reach
 from .view import (
     CardOption,
     Eliminated,
@@ -94,9 +98,8 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "choose_end": ("horse", "square"),
     "set_aside": ("horse", "card"),
 }
-DICE_OUTCOMES: list[tuple[Action, float]] = [
-    ({"type": "dice_roll", "d1": a, "d2": b}, 1 / 36) for a in range(1, 7) for b in range(1, 7)
-]
+DICE_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+"""The 36 equally likely rolls (d1, d2) of a dice round, in outcome order."""
 UNPLACED = 99
 """Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
 
@@ -214,7 +217,7 @@ class TurfMasterState(State[TurfMasterView]):
 
     @property
     def board(self) -> Board:
-        return SIDES["B" if self.steeplechase else "A"]
+        return board_side("B" if self.options.get("grand_national", False) else "A")
 
     def row_of(self, horse: int) -> int:
         sq = self.squares[horse - 1]
@@ -227,7 +230,7 @@ class TurfMasterState(State[TurfMasterView]):
         return self.board.lane[self.board.index[sq]]
 
     def on_track(self) -> list[int]:
-        return [h for h in self.horses if self.status[h - 1] == "track"]
+        return [i + 1 for i, st in enumerate(self.status) if st == "track"]
 
     def _deal_horse(self) -> int:
         for h in self.horses:
@@ -283,19 +286,33 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _turn_actions(self, h: int) -> list[Action]:
         hand = self.hands[h - 1]
-        acts: list[Action] = []
-        for c in hand:
-            if self.free_jokers and c in JOKERS:
-                acts += [
-                    {"type": "play_card", "horse": h, "card": c, "value": v} for v in JOKER_VALUES
-                ]
-            else:
-                acts.append({"type": "play_card", "horse": h, "card": c})
+        if self.free_jokers:
+            acts: list[Action] = []
+            for c in hand:
+                if c in JOKERS:
+                    acts += [
+                        {"type": "play_card", "horse": h, "card": c, "value": v}
+                        for v in JOKER_VALUES
+                    ]
+                else:
+                    acts.append({"type": "play_card", "horse": h, "card": c})
+        else:
+            acts = [{"type": "play_card", "horse": h, "card": c} for c in hand]
         if not self.bonus_taken[h - 1]:
             acts.append({"type": "take_bonus", "horse": h})
             if not hand:
                 acts.append({"type": "decline_bonus", "horse": h})
         return acts
+
+    def _turn_choices(self, h: int) -> int:
+        """``len(self._turn_actions(h))`` without building them (the automatic steps ask)."""
+        hand = self.hands[h - 1]
+        n = len(hand)
+        if self.free_jokers:
+            n += 3 * sum(1 for c in hand if c in JOKERS)
+        if not self.bonus_taken[h - 1]:
+            n += 1 if hand else 2
+        return n
 
     def _legal_actions(self) -> list[Action]:
         p = self.phase
@@ -462,8 +479,11 @@ class TurfMasterState(State[TurfMasterView]):
         if self.phase == "deal":
             h = self._deal_horse()
             deck = self.decks[h - 1]
-            drawn = set(deck)
-            rest = [c for c in CARDS if c not in drawn]
+            if deck:
+                drawn = set(deck)
+                rest: Sequence[str] = [c for c in CARDS if c not in drawn]
+            else:
+                rest = CARDS
             p = 1 / len(rest)
             pos = len(deck) + 1
             return [
@@ -474,31 +494,33 @@ class TurfMasterState(State[TurfMasterView]):
             box = len(self.boxes) + 1
             return [({"type": "start_order", "box": box, "horse": h}, 1 / len(left)) for h in left]
         if self.phase == "roll":
-            return [(dict(o), p) for o, p in DICE_OUTCOMES]
+            p = 1 / 36
+            return [({"type": "dice_roll", "d1": a, "d2": b}, p) for a, b in DICE_PAIRS]
         return []
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
+        # the most frequent first: a match tries its cases in turn
         match action["type"]:
+            case "choose_end":
+                self._finish_move(action["square"], events)
             case "deck_shuffle":
                 self._deal(action["horse"], action["card"], events)
-            case "start_order":
-                self._start_box(action["box"], action["horse"], events)
-            case "dice_roll":
-                self._roll(action["d1"], action["d2"], events)
-            case "take_bonus":
-                self._take_bonus(action["horse"], events)
             case "play_card":
                 self._play_card(action["horse"], action["card"], action.get("value"), events)
-            case "decline_bonus":
-                self._decline_bonus(action["horse"], events)
+            case "dice_roll":
+                self._roll(action["d1"], action["d2"], events)
             case "choose_pace":
                 self._choose_pace(action["value"], events)
             case "choose_die":
                 self._choose_die(action["horse"], action["value"], events)
-            case "choose_end":
-                self._finish_move(action["square"], events)
+            case "take_bonus":
+                self._take_bonus(action["horse"], events)
+            case "decline_bonus":
+                self._decline_bonus(action["horse"], events)
+            case "start_order":
+                self._start_box(action["box"], action["horse"], events)
             case "set_aside":
                 self._set_aside(action["horse"], action["card"], events)
             case _:
@@ -563,22 +585,22 @@ class TurfMasterState(State[TurfMasterView]):
                     else:
                         self._resolve_card(h, chosen[0], chosen[1], events)
                     continue
-                acts = self._turn_actions(h)
-                if not acts:
+                choices = self._turn_choices(h)
+                if not choices:
                     self._no_card(h, events)
                     self.turn_index += 1
                     continue
-                if len(acts) == 1:
-                    self._play_single(acts[0], events)
+                if choices == 1:
+                    self._play_single(self._turn_actions(h)[0], events)
                     continue
                 return
             if p == "blind":
                 if self.blind_index >= len(self.blind_queue):
                     self._reveal(events)
                     continue
-                acts = self._turn_actions(self.blind_queue[self.blind_index])
-                if len(acts) == 1:
-                    self._play_single(acts[0], events)
+                h = self.blind_queue[self.blind_index]
+                if self._turn_choices(h) == 1:
+                    self._play_single(self._turn_actions(h)[0], events)
                     continue
                 return
             if p == "dice":
@@ -735,8 +757,10 @@ class TurfMasterState(State[TurfMasterView]):
 
     def is_fall(self, dest: str, cost: int) -> bool:
         """V1 H3: whether ending a move of ``cost`` on ``dest`` now is a fall."""
+        if not (self.steeplechase and self.kind == "card"):
+            return False
         b = self.board
-        return falls(b, b.index[dest], cost, self.steeplechase and self.kind == "card")
+        return falls(b, b.index[dest], cost, True)
 
     def pace_choices(self) -> list[PaceChoice]:
         """After the roll: each pace, and the horses it would put over their limit (P9)."""
@@ -756,17 +780,22 @@ class TurfMasterState(State[TurfMasterView]):
     def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
         """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
         b = self.board
-        start = b.index[self.squares[h - 1]]  # type: ignore[index]
-        others = [
-            b.index[sq]
-            for i, sq in enumerate(self.squares)
-            if sq is not None and i != h - 1 and self.status[i] == "track"
-        ]
+        index, block, status = b.index, b.block, self.status
+        mover = h - 1
+        start = NONE
+        forbidden: set[int] = set()  # P12, from the other horses on the track
+        for i, sq in enumerate(self.squares):
+            if sq is None:
+                continue
+            if i == mover:
+                start = index[sq]
+            elif status[i] == "track":
+                forbidden.update(block[index[sq]])
+        assert start != NONE, f"horse {h} is not on the board"
         card_round = (kind or self.kind) == "card"
-        cost, ends = reach(
-            b, start, value, forbidden_squares(b, others), self.steeplechase and card_round
-        )
-        return cost, [b.ids[e] for e in ends]
+        cost, ends = reach(b, start, value, forbidden, self.steeplechase and card_round)
+        ids = b.ids
+        return cost, [ids[e] for e in ends]
 
     def _start_move(
         self, h: int, value: int, source: str, card: str | None, events: list[Event]
@@ -855,18 +884,29 @@ class TurfMasterState(State[TurfMasterView]):
         self.round += 1
         self.kind = kind
         b = self.board
+        index, row, lane = b.index, b.row, b.lane
+        squares = self.squares
         on = self.on_track()
-        where = {h: b.index[self.squares[h - 1]] for h in on}  # type: ignore[index]
-        rows = {h: b.row[i] for h, i in where.items()}
         done = len(self.finish)
         total = len(self.hands)
-        self.positions = [None] * total
-        self.limits = [None] * total
-        for h in on:
-            pos = 1 + done + sum(1 for o in on if rows[o] > rows[h])
-            self.positions[h - 1] = pos
-            self.limits[h - 1] = HANDICAP.get(pos)
-        self.order = sorted(on, key=lambda h: (-rows[h], b.lane[where[h]]))
+        positions: list[int | None] = [None] * total
+        limits: list[int | None] = [None] * total
+        # furthest row first, inside lane first: the movement order (P4); a horse's
+        # position counts the horses on strictly higher rows (P3), so level horses
+        # share the position of the first of them in this order
+        keyed = sorted(
+            (-row[i], lane[i], h)
+            for h, i in ((h, index[squares[h - 1]]) for h in on)  # type: ignore[index]
+        )
+        self.order = [h for _, _, h in keyed]
+        level_row, pos = 1, 0
+        for k, (minus_row, _, h) in enumerate(keyed):
+            if minus_row != level_row:
+                level_row, pos = minus_row, 1 + done + k
+            positions[h - 1] = pos
+            limits[h - 1] = HANDICAP.get(pos)
+        self.positions = positions
+        self.limits = limits
         self.turn_index = 0
         self.dice = None
         self.pace = None
@@ -916,8 +956,17 @@ class TurfMasterState(State[TurfMasterView]):
     def _end_round(self, events: list[Event]) -> None:
         """P16/P17: finishers leave the track; the race ends when none is left."""
         b = self.board
-        crossed = [h for h in self.on_track() if self.row_of(h) >= b.finish]
-        crossed.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+        index, row, lane = b.index, b.row, b.lane
+        squares = self.squares
+
+        def place_key(h: int) -> tuple[int, int]:
+            """Further row first, inside lane first (P16)."""
+            i = index[squares[h - 1]]  # type: ignore[index]
+            return -row[i], lane[i]
+
+        finish = -b.finish
+        crossed = [h for h in self.on_track() if place_key(h)[0] <= finish]
+        crossed.sort(key=place_key)
         for h in crossed:
             self.finish.append(h)
             events.append(
@@ -934,7 +983,7 @@ class TurfMasterState(State[TurfMasterView]):
         self.pending = None
         on = self.on_track()
         if on and self.round >= MAX_ROUNDS:
-            on.sort(key=lambda h: (-self.row_of(h), self.lane_of(h)))
+            on.sort(key=place_key)
             for h in on:
                 self.finish.append(h)
                 events.append(
@@ -1134,6 +1183,97 @@ class TurfMasterState(State[TurfMasterView]):
                     "ends": ends,
                 }
                 out.append(opt)
+        return out
+
+    # --- search -----------------------------------------------------------------
+    def race_placings(self, race: int) -> list[str]:
+        """Horse ids (as the views name horses: "1"–"8") of race ``race`` (0-based) by
+        place; fallen horses have no place and are not listed."""
+        return [str(pl["horse"]) for pl in self.results[race]["places"]]
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, every card it has not seen redrawn.
+
+        Hidden from ``seat`` (spec §9): the order of every draw pile and the bonus
+        pairs (its own too), other horses' hands, set-aside cards and (V2) face-down
+        choices, and (V2, until the reveal) whether another rider took the bonus pair
+        face down. For each horse the cards ``seat`` has not seen (its whole deck minus
+        the face-up ones, minus its own hand, set-aside and chosen card) are shuffled
+        with ``rng`` from deck order and dealt into those places at their public sizes.
+        """
+        out = self.clone()
+        blind = self.phase == Phase.BLIND
+        # V2: riders who have chosen (or are choosing) this round may have taken the
+        # bonus face down; the others still see it as available
+        acted = set(self.blind_queue[: self.blind_index + 1]) if blind else set()
+        taken_now: list[int] = []
+        for h in self.horses:
+            i = h - 1
+            dealt = len(self.decks[i])
+            if dealt < DECK_SIZE:
+                # mid-deal: the cards shuffled so far are seen by nobody
+                out.decks[i] = rng.sample(CARDS, dealt)
+                continue
+            own = self.owner(h) == seat
+            chosen = self.chosen[i]
+            face_up = chosen is not None and (own or not blind)
+            seen = set(self.discards[i])
+            if face_up:
+                assert chosen is not None
+                seen.add(chosen[0])
+            if own:
+                seen.update(self.hands[i], self.aside[i])
+            unseen = [c for c in CARDS if c not in seen]
+            rng.shuffle(unseen)
+            bonus_hidden = (
+                not own and h in acted and (not self.bonus_taken[i] or h in self.blind_bonus)
+            )
+            taken = rng.random() < 0.5 if bonus_hidden else self.bonus_taken[i]
+            bonus_size = 0 if taken else BONUS_SIZE
+            pile_size = len(self.piles[i])
+            if own:
+                hand_size, aside_size, chosen_size = 0, 0, 0
+            else:
+                aside_size = len(self.aside[i])
+                rest = len(unseen) - pile_size - bonus_size - aside_size
+                public = self.public_hand(h)
+                if face_up:
+                    hand_size, chosen_size = rest, 0
+                elif bonus_hidden and taken:
+                    # took the pair face down: the hand shows two cards fewer
+                    chosen_size = 0 if h not in self.blind_queue[: self.blind_index] else 1
+                    hand_size = rest - chosen_size
+                else:
+                    hand_size, chosen_size = public, rest - public
+            cut = iter(unseen)
+            if not own:
+                hand = [next(cut) for _ in range(hand_size)]
+                sort_cards(hand)
+                out.hands[i] = hand
+                if chosen_size:
+                    card = next(cut)
+                    value = None
+                    if self.free_jokers and card in JOKERS:
+                        value = rng.choice(JOKER_VALUES)
+                    out.chosen[i] = [card, value]
+                elif not face_up:
+                    out.chosen[i] = None
+                aside = [next(cut) for _ in range(aside_size)]
+                sort_cards(aside)
+                out.aside[i] = aside
+                out.bonus_taken[i] = taken
+                if bonus_hidden and taken:
+                    taken_now.append(h)
+            elif h in self.blind_bonus:
+                taken_now.append(h)
+            out.bonus[i] = [next(cut) for _ in range(bonus_size)]
+            out.piles[i] = [next(cut) for _ in range(pile_size)]
+            # the deal order of cards that left the deck is seen by nobody: deck order
+            left = set(out.piles[i]) | set(out.bonus[i])
+            out.decks[i] = [c for c in CARDS if c not in left] + out.piles[i] + out.bonus[i]
+        if blind:
+            # taken in turn, so in queue order
+            out.blind_bonus = [h for h in self.blind_queue if h in taken_now]
         return out
 
     # --- saving ---------------------------------------------------------------

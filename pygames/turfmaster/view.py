@@ -14,7 +14,7 @@ them (a fresh copy too).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from ..core.view import BaseView
 from .data import CARD_VALUE, COLOURS, HAND_SIZE, HANDICAP, JOKERS, POINTS, SIDE_NAMES, SIDES
@@ -92,7 +92,8 @@ class HorseView(TypedDict):
     chosen: bool  # V2: this horse's face-down choice is made this round
     hand: list[str] | None  # own horses only
     set_aside: list[str] | None  # own horses only
-    chosen_card: str | None  # V2: own face-down card
+    chosen_card: str | None  # V2: own face-down card; everyone's once revealed, until it moves
+    chosen_value: int | None  # V2: what that card moves (a free joker's chosen value, V3)
     useless: list[str] | None  # own number cards above the limit that applies now
     jokers: list[str] | None  # own jokers in hand
 
@@ -247,6 +248,12 @@ class TurfMasterView(BaseView[RaceResult]):
     ranking: list[int] | None  # per seat once over
 
 
+def chosen_value(chosen: list[Any]) -> int:
+    """What a V2 choice ``[card, value or None]`` moves: a free joker its chosen value."""
+    card, value = chosen
+    return int(value) if value is not None else CARD_VALUE[card]
+
+
 def board_squares(side: Literal["A", "B"]) -> list[Square]:
     """Every square of a board side, as fresh data (what a table draws once per side).
 
@@ -288,6 +295,8 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
         # V2 before the reveal: another seat sees neither a bonus taken face down
         # nor whether the choice was a card or declining (§9)
         hidden_bonus = not own and phase == "blind" and h in state.blind_bonus
+        # V2: a face-down card is its owner's until the reveal, then face up for all
+        shown = chosen if own or phase != "blind" else None
         if phase == "blind":
             done = h in state.blind_queue[: state.blind_index]
         else:
@@ -312,7 +321,8 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
                 "chosen": done,
                 "hand": list(hand) if own else None,
                 "set_aside": list(state.aside[i]) if own else None,
-                "chosen_card": str(chosen[0]) if own and chosen is not None else None,
+                "chosen_card": str(shown[0]) if shown is not None else None,
+                "chosen_value": chosen_value(shown) if shown is not None else None,
                 "useless": [
                     c
                     for c in hand

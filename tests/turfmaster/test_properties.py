@@ -111,7 +111,9 @@ def check_views(s: TurfMasterState) -> None:
             if not own:
                 assert h["hand"] is None, "foreign hand leaked"
                 assert h["set_aside"] is None, "foreign set-aside cards leaked"
-                assert h["chosen_card"] is None, "foreign face-down card leaked"
+                if s.phase == "blind":
+                    assert h["chosen_card"] is None, "foreign face-down card leaked"
+                    assert h["chosen_value"] is None, "foreign face-down value leaked"
                 assert h["useless"] is None and h["jokers"] is None, "foreign hand leaked"
                 if s.phase == "blind" and h["horse"] in s.blind_bonus:
                     real = len(s.hands[h["horse"] - 1])
