@@ -1191,7 +1191,7 @@ class TurfMasterState(State[TurfMasterView]):
         place; fallen horses have no place and are not listed."""
         return [str(pl["horse"]) for pl in self.results[race]["places"]]
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A state ``seat`` cannot tell from this one, every card it has not seen redrawn.
 
         Hidden from ``seat`` (spec §9): the order of every draw pile and the bonus

@@ -208,3 +208,34 @@ def test_finished_races_name_their_placings(game_id: str) -> None:
         assert len(set(placings)) == len(placings)
         if game_id != "gambler":  # Gambler plays rounds, not races
             assert len(placings) >= 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_onlookers_resample_knows_only_the_public_table(game_id: str) -> None:
+    """``seat=None`` (the lens on the public table): the public view is kept, every
+    seat's secrets are drawn, and states the table cannot tell apart resample alike."""
+    redrawn = played_twins = 0
+    for k, state in enumerate(_positions(game_id, 4, seed=12, share=0.08)):
+        resample = SeatWindow(state, None).resample(random.Random(k))
+        assert resample.view(None) == state.view(None)
+        redrawn += resample != state
+        twin = state.resample_from_infostate(None, random.Random(500 + k))
+        assert state.resample_from_infostate(None, random.Random(1)) == (
+            twin.resample_from_infostate(None, random.Random(1))
+        )
+        if state.is_terminal() or state.is_chance() or not state.private_turn():
+            continue
+        legal = state.legal_actions()
+        afters = []
+        for action in random.Random(k).sample(legal, min(len(legal), 8)):
+            after = state.clone()
+            after.apply(action)
+            afters.append(after)
+        for a, b in itertools.combinations(afters, 2):
+            if a.view(None) == b.view(None) and a != b:
+                played_twins += 1
+                assert a.resample_from_infostate(None, random.Random(3)) == (
+                    b.resample_from_infostate(None, random.Random(3))
+                ), "the public resample depends on a secret choice"
+    if game_id in HIDDEN:
+        assert redrawn > 0 and played_twins > 0
