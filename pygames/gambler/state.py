@@ -33,8 +33,10 @@ from .data import (
     MAX_TURN_DICE,
     START_POINTS,
     Layout,
+    MatchTable,
     dice_per_player,
     match_set,
+    match_table,
 )
 from .view import ClosedRow, GamblerView, RoundResult, build_view
 
@@ -59,6 +61,27 @@ class Phase(StrEnum):
 STACK_ORDERS = ("flip", "board_by_board", "fixed")
 FACES = (1, 2, 3, 4, 5, 6)
 _DIE_OUTCOMES = tuple(({"type": "die", "value": v}, 1 / 6) for v in FACES)
+# The phases as plain names: the hot paths test them by identity (a state's phase is
+# always a Phase member, also after loading), which is faster than Phase.X lookups.
+_DRAW_LAYOUT = Phase.DRAW_LAYOUT
+_AWAIT_ROLL = Phase.AWAIT_ROLL
+_ROLLING = Phase.ROLLING
+_AWAIT_PLACE = Phase.AWAIT_PLACE
+_AWAIT_DECISION = Phase.AWAIT_DECISION
+_OVER = Phase.OVER
+_IN_TURN = frozenset((_AWAIT_ROLL, _ROLLING, _AWAIT_PLACE, _AWAIT_DECISION))
+# Per layout, row 1 first: M(row) for every filling (one table per distinct code) and
+# the rows' lengths L. Looked up on every move instead of worked out (§1.3).
+_TABLES = {
+    code: match_table(code)
+    for code in sorted({r.code for lay in LAYOUTS.values() for r in lay.rows})
+}
+_ROW_TABLES: dict[str | None, tuple[MatchTable, ...]] = {
+    lid: tuple(_TABLES[r.code] for r in lay.rows) for lid, lay in LAYOUTS.items()
+}
+_ROW_LENGTHS: dict[str | None, tuple[int, ...]] = {
+    lid: tuple(r.length for r in lay.rows) for lid, lay in LAYOUTS.items()
+}
 # The keys each action type carries besides "type" (for the reasons of a refusal).
 _ACTION_KEYS: dict[str, set[str]] = {
     "roll": set(),
@@ -68,6 +91,27 @@ _ACTION_KEYS: dict[str, set[str]] = {
     "roll_again": set(),
     "stop": set(),
 }
+
+# The same, packed for finding every (die, row) pair at once: row r (1–6) of a layout
+# maps each filling to an int with bit r − 1 of field v (6 bits each) set for every
+# value v in M. OR-ing the six rows' ints gives, in field v, the set of rows that take
+# a die showing v; _ROWS_OF lists the rows of such a 6-bit set, ascending.
+_FIELD = 6
+
+
+def _packed_table(code: str, row: int) -> dict[tuple[int, ...], int]:
+    bit = 1 << (row - 1)
+    return {filled: sum(bit << (_FIELD * v) for v in m) for filled, m in _TABLES[code].items()}
+
+
+_ROW_PACKED: dict[str | None, tuple[dict[tuple[int, ...], int], ...]] = {
+    lid: tuple(_packed_table(r.code, i) for i, r in enumerate(lay.rows, 1))
+    for lid, lay in LAYOUTS.items()
+}
+_ROWS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(1, 7) if bits >> (r - 1) & 1) for bits in range(1 << _FIELD)
+)
+_SET_MASK = (1 << _FIELD) - 1
 
 
 def layout_slot(round_no: int, stack_order: str) -> tuple[int, bool]:
@@ -179,12 +223,7 @@ class GamblerState(State[GamblerView]):
 
     def in_turn(self) -> bool:
         """A player holds the cup: a turn is under way (not between rounds, not over)."""
-        return self.phase in (
-            Phase.AWAIT_ROLL,
-            Phase.ROLLING,
-            Phase.AWAIT_PLACE,
-            Phase.AWAIT_DECISION,
-        )
+        return self.phase in _IN_TURN
 
     def row_values(self, row: int) -> list[int]:
         """Row ``row`` (1–6) as it stands now: committed dice, then this step's dice."""
@@ -196,33 +235,76 @@ class GamblerState(State[GamblerView]):
 
     def accepts(self, row: int) -> tuple[int, ...]:
         """M(row) for the row's next box, counting the dice placed in this step."""
-        return match_set(self.current_layout().rows[row - 1].code, self.row_values(row))
+        return _ROW_TABLES[self.layout][row - 1][tuple(self.row_values(row))]
 
     def free_dice(self) -> list[int]:
         """Indices of the current roll not yet placed in this step."""
         used = {d for d, _ in self.pending}
         return [i for i in range(len(self.roll)) if i not in used]
 
+    def _fitting_rows(self) -> tuple[set[int], int]:
+        """The dice placed in this step, and which rows take which value, counting
+        this step's dice (P4), packed as in ``_ROW_PACKED``."""
+        tables = _ROW_PACKED[self.layout]
+        pending = self.pending
+        if pending:
+            values = [list(f) for f in self.filled]
+            roll = self.roll
+            for die, row in pending:
+                values[row - 1].append(roll[die])
+            used = {d for d, _ in pending}
+        else:  # the usual case: right after the roll
+            values = self.filled
+            used = set()
+        packed = 0
+        for t, v in zip(tables, values, strict=True):
+            packed |= t[tuple(v)]
+        return used, packed
+
     def placements(self) -> list[tuple[int, int]]:
         """Every (die, row) the player to move may place now (empty outside P4)."""
-        if self.phase != Phase.AWAIT_PLACE:
+        if self.phase is not _AWAIT_PLACE:
             return []
-        sets = [(r, self.accepts(r)) for r in range(1, 7)]
-        return [(i, r) for i in self.free_dice() for r, m in sets if self.roll[i] in m]
+        used, packed = self._fitting_rows()
+        return [
+            (i, r)
+            for i, v in enumerate(self.roll)
+            if i not in used
+            for r in _ROWS_OF[packed >> (_FIELD * v) & _SET_MASK]
+        ]
 
     def tableau_full(self) -> bool:
-        lay = self.current_layout()
-        return all(len(self.filled[i]) == r.length for i, r in enumerate(lay.rows))
+        lengths = _ROW_LENGTHS[self.layout]
+        return all(len(f) == n for f, n in zip(self.filled, lengths, strict=True))
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     def is_chance(self) -> bool:
-        return self.phase in (Phase.DRAW_LAYOUT, Phase.ROLLING)
+        phase = self.phase
+        return phase is _ROLLING or phase is _DRAW_LAYOUT
 
     def _current_seat(self) -> int:
         return self.turn
+
+    # The core's queries and trusted apply, answered the same way with less work (the
+    # random playouts of search spend most of their time here).
+    def legal_actions(self) -> list[Action]:
+        """As the core's: ``_legal_actions`` is already empty at chance nodes and the end."""
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """As the core's, with one phase test instead of two queries."""
+        phase = self.phase
+        if phase is _ROLLING or phase is _DRAW_LAYOUT:
+            return self._chance_outcomes()
+        return []
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """As the core's, without copying ``action``: Gambler's ``_apply`` only reads
+        numbers and text from it, and never keeps or changes it."""
+        return self._apply(action)
 
     def private_turn(self) -> bool:
         """Never: every roll and placement is public (spec §9), a banner suffices."""
@@ -233,20 +315,25 @@ class GamblerState(State[GamblerView]):
         return False
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == Phase.AWAIT_ROLL:
+        phase = self.phase
+        if phase is _AWAIT_PLACE:
+            used, packed = self._fitting_rows()
+            actions: list[Action] = [
+                {"type": "place", "die": i, "row": r}
+                for i, v in enumerate(self.roll)
+                if i not in used
+                for r in _ROWS_OF[packed >> (_FIELD * v) & _SET_MASK]
+            ]
+            if used:
+                taken = sorted({r for _, r in self.pending})
+                actions.extend({"type": "take_back", "row": r} for r in taken)
+                actions.append({"type": "confirm"})
+            return actions
+        if phase is _AWAIT_ROLL:
             return [{"type": "roll"}]
-        if self.phase == Phase.AWAIT_DECISION:
+        if phase is _AWAIT_DECISION:
             return [{"type": "roll_again"}, {"type": "stop"}]
-        if self.phase != Phase.AWAIT_PLACE:
-            return []
-        actions: list[Action] = [
-            {"type": "place", "die": die, "row": row} for die, row in self.placements()
-        ]
-        rows = sorted({r for _, r in self.pending})
-        actions.extend({"type": "take_back", "row": r} for r in rows)
-        if self.pending:
-            actions.append({"type": "confirm"})
-        return actions
+        return []
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
@@ -297,8 +384,10 @@ class GamblerState(State[GamblerView]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == Phase.ROLLING:
-            return [(dict(o), p) for o, p in _DIE_OUTCOMES]
+        if self.phase is _ROLLING:
+            # Shared outcome objects (a fresh list): a hot path, and an outcome is data
+            # that nobody changes (apply copies what it is given).
+            return list(_DIE_OUTCOMES)
         drawn = {b for b, _ in self.stack}
         left = [b for b in range(1, 11) if b not in drawn]
         p = 1 / (2 * len(left))
@@ -309,13 +398,8 @@ class GamblerState(State[GamblerView]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
+        # The most frequent actions first: each case is one more comparison.
         match action["type"]:
-            case "draw_board":
-                self._draw_board(action["board"], action["side"], events)
-            case "roll":
-                self._roll(events)
-            case "roll_again":
-                self._roll(events)  # R8: always all remaining turn dice
             case "die":
                 self._die(action["value"], events)
             case "place":
@@ -324,8 +408,14 @@ class GamblerState(State[GamblerView]):
                 self._take_back(action["row"], events)
             case "confirm":
                 self._confirm(events)
+            case "roll":
+                self._roll(events)
+            case "roll_again":
+                self._roll(events)  # R8: always all remaining turn dice
             case "stop":
                 self._stop(events)
+            case "draw_board":
+                self._draw_board(action["board"], action["side"], events)
             case _:
                 raise AssertionError(f"unhandled action {action['type']!r}")
         return events
@@ -454,12 +544,13 @@ class GamblerState(State[GamblerView]):
         events.append(
             {"type": "rolled", "seat": seat, "roll": list(self.roll), "roll_number": self.rolls}
         )
-        lay = self.current_layout()
-        for row, filled in zip(lay.rows, self.filled, strict=True):
-            m = match_set(row.code, filled)
-            if any(v in m for v in self.roll):
-                self.phase = Phase.AWAIT_PLACE
-                return
+        roll = self.roll
+        for table, filled in zip(_ROW_TABLES[self.layout], self.filled, strict=True):
+            m = table[tuple(filled)]
+            for v in roll:
+                if v in m:
+                    self.phase = Phase.AWAIT_PLACE
+                    return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
         self._end_turn("no_match", events)
 
