@@ -21,6 +21,7 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -680,6 +681,41 @@ class GamblerState(State[GamblerView]):
     def view(self, viewer: int | None = None) -> GamblerView:
         """The table as every player sees it (see :class:`GamblerView`)."""
         return build_view(self, viewer)
+
+    # --- copying, search --------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy, field by field: the same as the core's pickle round trip
+        (numbers, text and the phase are shared, being immutable), a few times faster."""
+        copy = object.__new__(type(self))
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["players"] = list(self.players)
+        fields["options"] = dict(self.options)
+        fields["stack"] = [list(entry) for entry in self.stack]
+        fields["filled"] = [list(row) for row in self.filled]
+        fields["closers"] = list(self.closers)
+        fields["pending"] = [list(entry) for entry in self.pending]
+        fields["points"] = list(self.points)
+        fields["supply"] = list(self.supply)
+        fields["roll"] = list(self.roll)
+        fields["round_log"] = [closed.copy() for closed in self.round_log]
+        results: list[RoundResult] = []
+        for result in self.results:
+            copied = result.copy()
+            copied["closed"] = [closed.copy() for closed in result["closed"]]
+            copied["points"] = list(result["points"])
+            results.append(copied)
+        fields["results"] = results
+        return copy
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A copy of this state: nothing in Gambler is hidden from anyone (``rng`` unused).
+
+        Every roll, placement and score is public, and the stack of boards is drawn
+        lazily (a board is chosen by chance only when it comes into play), so a state
+        holds nothing that any seat has not seen, and there is nothing to draw anew.
+        """
+        return self.clone()
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
