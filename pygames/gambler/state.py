@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import getitem
 from typing import Any, Self
 
 from ..core.state import Action, BadSave, Event, State
@@ -113,6 +114,21 @@ _ROWS_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(1, 7) if bits >> (r - 1) & 1) for bits in range(1 << _FIELD)
 )
 _SET_MASK = (1 << _FIELD) - 1
+_SHIFT = tuple(_FIELD * v for v in range(7))  # where field v starts
+
+# Every decision as one shared object, listed again and again instead of built anew
+# (like the die outcomes): an action is data that nobody changes, and both apply
+# paths read it without keeping it. _PLACES[die][rows] places the die in each of the
+# 6-bit set of rows, ascending.
+_PLACES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple({"type": "place", "die": die, "row": r} for r in rows) for rows in _ROWS_OF)
+    for die in range(MAX_TURN_DICE)
+)
+_TAKE_BACK: tuple[Action, ...] = tuple({"type": "take_back", "row": r} for r in range(7))
+_CONFIRM: Action = {"type": "confirm"}
+_ROLL: Action = {"type": "roll"}
+_ROLL_AGAIN: Action = {"type": "roll_again"}
+_STOP: Action = {"type": "stop"}
 
 
 def layout_slot(round_no: int, stack_order: str) -> tuple[int, bool]:
@@ -243,40 +259,12 @@ class GamblerState(State[GamblerView]):
         used = {d for d, _ in self.pending}
         return [i for i in range(len(self.roll)) if i not in used]
 
-    def _fitting_rows(self) -> tuple[set[int], int]:
-        """The dice placed in this step, and which rows take which value, counting
-        this step's dice (P4), packed as in ``_ROW_PACKED``."""
-        tables = _ROW_PACKED[self.layout]
-        pending = self.pending
-        if pending:
-            values = [list(f) for f in self.filled]
-            roll = self.roll
-            for die, row in pending:
-                values[row - 1].append(roll[die])
-            used = {d for d, _ in pending}
-        else:  # the usual case: right after the roll
-            values = self.filled
-            used = set()
-        packed = 0
-        for t, v in zip(tables, values, strict=True):
-            packed |= t[tuple(v)]
-        return used, packed
-
     def placements(self) -> list[tuple[int, int]]:
         """Every (die, row) the player to move may place now (empty outside P4)."""
-        if self.phase is not _AWAIT_PLACE:
-            return []
-        used, packed = self._fitting_rows()
-        return [
-            (i, r)
-            for i, v in enumerate(self.roll)
-            if i not in used
-            for r in _ROWS_OF[packed >> (_FIELD * v) & _SET_MASK]
-        ]
+        return [(a["die"], a["row"]) for a in self._legal_actions() if a["type"] == "place"]
 
     def tableau_full(self) -> bool:
-        lengths = _ROW_LENGTHS[self.layout]
-        return all(len(f) == n for f, n in zip(self.filled, lengths, strict=True))
+        return tuple(map(len, self.filled)) == _ROW_LENGTHS[self.layout]
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -291,21 +279,14 @@ class GamblerState(State[GamblerView]):
 
     # The core's queries and trusted apply, answered the same way with less work (the
     # random playouts of search spend most of their time here).
-    def legal_actions(self) -> list[Action]:
-        """As the core's: ``_legal_actions`` is already empty at chance nodes and the end."""
-        return self._legal_actions()
-
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """As the core's, with one phase test instead of two queries."""
         phase = self.phase
-        if phase is _ROLLING or phase is _DRAW_LAYOUT:
+        if phase is _ROLLING:
+            return list(_DIE_OUTCOMES)
+        if phase is _DRAW_LAYOUT:
             return self._chance_outcomes()
         return []
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """As the core's, without copying ``action``: Gambler's ``_apply`` only reads
-        numbers and text from it, and never keeps or changes it."""
-        return self._apply(action)
 
     def private_turn(self) -> bool:
         """Never: every roll and placement is public (spec §9), a banner suffices."""
@@ -317,24 +298,37 @@ class GamblerState(State[GamblerView]):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase is _AWAIT_PLACE:
-            used, packed = self._fitting_rows()
-            actions: list[Action] = [
-                {"type": "place", "die": i, "row": r}
-                for i, v in enumerate(self.roll)
-                if i not in used
-                for r in _ROWS_OF[packed >> (_FIELD * v) & _SET_MASK]
-            ]
+        if phase is _AWAIT_PLACE:  # P4: every (die, row) that fits, counting this step
+            pending = self.pending
+            if pending:
+                values = self.filled.copy()  # new lists only for the rows it touched
+                roll = self.roll
+                for die, row in pending:
+                    values[row - 1] = [*values[row - 1], roll[die]]
+                used = {d for d, _ in pending}
+            else:  # the usual case: right after the roll
+                values = self.filled
+                used = set()
+            # Each row sets only its own bits, so the sum is the OR of the six.
+            packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, values)))
+            places = _PLACES
+            actions: list[Action] = []
+            for i, v in enumerate(self.roll):
+                if i not in used:
+                    actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
             if used:
-                taken = sorted({r for _, r in self.pending})
-                actions.extend({"type": "take_back", "row": r} for r in taken)
-                actions.append({"type": "confirm"})
+                actions += [_TAKE_BACK[r] for r in sorted({r for _, r in self.pending})]
+                actions.append(_CONFIRM)
             return actions
         if phase is _AWAIT_ROLL:
-            return [{"type": "roll"}]
+            return [_ROLL]
         if phase is _AWAIT_DECISION:
-            return [{"type": "roll_again"}, {"type": "stop"}]
+            return [_ROLL_AGAIN, _STOP]
         return []
+
+    # As the core's (``_legal_actions`` is already empty at chance nodes and the end),
+    # without a second call.
+    legal_actions = _legal_actions
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
@@ -398,11 +392,21 @@ class GamblerState(State[GamblerView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
+        kind = action["type"]
+        if kind == "die":  # C2, the most frequent step: one die lands
+            roll = self.roll
+            die = len(roll)
+            value = action["value"]
+            roll.append(value)
+            events: list[Event] = [
+                {"type": "die_rolled", "seat": self.turn, "die": die, "value": value}
+            ]
+            if die + 1 == self.turn_dice:  # the last one: the match check (P3)
+                self._match_check(events)
+            return events
+        events = []
         # The most frequent actions first: each case is one more comparison.
-        match action["type"]:
-            case "die":
-                self._die(action["value"], events)
+        match kind:
             case "place":
                 self._place(action["die"], action["row"], events)
             case "take_back":
@@ -420,6 +424,10 @@ class GamblerState(State[GamblerView]):
             case _:
                 raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    # As the core's, without copying ``action``: ``_apply`` only reads numbers and
+    # text from it, and never keeps or changes it.
+    apply_trusted = _apply
 
     def _draw_board(self, board: int, side: str, events: list[Event]) -> None:
         """C1, drawn lazily: the next board of the stack and its face-up side."""
@@ -444,19 +452,14 @@ class GamblerState(State[GamblerView]):
             }
         )
 
-    def _die(self, value: int, events: list[Event]) -> None:
-        """C2: one die lands; after the last one, the match check (P3)."""
-        self.roll.append(value)
-        events.append(
-            {"type": "die_rolled", "seat": self.turn, "die": len(self.roll) - 1, "value": value}
-        )
-        if len(self.roll) == self.turn_dice:
-            self._match_check(events)
-
     def _place(self, die: int, row: int, events: list[Event]) -> None:
         """P4, one die at a time: tentative until the step is confirmed (R4)."""
-        box = len(self.row_values(row)) + 1
-        self.pending.append([die, row])
+        pending = self.pending
+        box = len(self.filled[row - 1]) + 1
+        for _, r in pending:
+            if r == row:
+                box += 1
+        pending.append([die, row])
         events.append(
             {
                 "type": "die_placed",
@@ -515,8 +518,9 @@ class GamblerState(State[GamblerView]):
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         """P1: skip seats without dice (R13), then set the turn dice aside."""
-        for k in range(self.n):
-            s = (seat + k) % self.n
+        n = len(self.players)
+        for k in range(n):
+            s = (seat + k) % n
             if self.supply[s] > 0:
                 break
             events.append({"type": "skipped", "seat": s})
@@ -545,13 +549,11 @@ class GamblerState(State[GamblerView]):
         events.append(
             {"type": "rolled", "seat": seat, "roll": list(self.roll), "roll_number": self.rolls}
         )
-        roll = self.roll
-        for table, filled in zip(_ROW_TABLES[self.layout], self.filled, strict=True):
-            m = table[tuple(filled)]
-            for v in roll:
-                if v in m:
-                    self.phase = Phase.AWAIT_PLACE
-                    return
+        packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, self.filled)))
+        for v in self.roll:
+            if packed >> _SHIFT[v] & _SET_MASK:  # some row takes v
+                self.phase = Phase.AWAIT_PLACE
+                return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
         self._end_turn("no_match", events)
 
@@ -559,14 +561,17 @@ class GamblerState(State[GamblerView]):
         """P5–P8: commit the step's dice, settle closed rows together, go on."""
         seat = self.turn
         lay = self.current_layout()
+        lengths = _ROW_LENGTHS[self.layout]
+        filled = self.filled
+        roll = self.roll
         placed: list[dict[str, int]] = []
         closed: list[int] = []
         for die, row in self.pending:
-            was_open = len(self.filled[row - 1]) < lay.rows[row - 1].length
-            self.filled[row - 1].append(self.roll[die])
-            box = len(self.filled[row - 1])
-            placed.append({"die": die, "value": self.roll[die], "row": row, "box": box})
-            if was_open and box == lay.rows[row - 1].length:
+            values = filled[row - 1]
+            values.append(roll[die])
+            box = len(values)
+            placed.append({"die": die, "value": roll[die], "row": row, "box": box})
+            if box == lengths[row - 1]:  # only the die in the last box closes the row
                 closed.append(row)
         self.turn_dice -= len(self.pending)
         self.pending = []
@@ -634,7 +639,7 @@ class GamblerState(State[GamblerView]):
                 "supply": self.supply[seat],
             }
         )
-        self._start_turn((seat + 1) % self.n, events)
+        self._start_turn((seat + 1) % len(self.players), events)
 
     def _end_round(self, closer: int, events: list[Event]) -> None:
         """P10: game end check (R20), else redistribute and reveal the next layout."""
