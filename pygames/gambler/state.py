@@ -473,8 +473,15 @@ class GamblerState(State[GamblerView]):
 
     def _take_back(self, row: int, events: list[Event]) -> None:
         """Undo the last die placed in ``row`` in this step (R2: rows fill left to right)."""
-        idx = max(i for i, (_, r) in enumerate(self.pending) if r == row)
-        die, _ = self.pending.pop(idx)
+        pending = self.pending
+        idx = len(pending) - 1
+        while pending[idx][1] != row:
+            idx -= 1
+        die = pending.pop(idx)[0]
+        box = len(self.filled[row - 1]) + 1  # the box it leaves empty
+        for _, r in pending:
+            if r == row:
+                box += 1
         events.append(
             {
                 "type": "die_taken_back",
@@ -482,7 +489,7 @@ class GamblerState(State[GamblerView]):
                 "die": die,
                 "value": self.roll[die],
                 "row": row,
-                "box": len(self.row_values(row)) + 1,
+                "box": box,
             }
         )
 
@@ -560,7 +567,6 @@ class GamblerState(State[GamblerView]):
     def _confirm(self, events: list[Event]) -> None:
         """P5–P8: commit the step's dice, settle closed rows together, go on."""
         seat = self.turn
-        lay = self.current_layout()
         lengths = _ROW_LENGTHS[self.layout]
         filled = self.filled
         roll = self.roll
@@ -585,6 +591,7 @@ class GamblerState(State[GamblerView]):
             }
         )
         if closed:
+            lay = self.current_layout()
             gain = loss = 0
             for row in closed:
                 r = lay.rows[row - 1]
@@ -617,7 +624,7 @@ class GamblerState(State[GamblerView]):
                     "after": after,
                 }
             )
-        if self.tableau_full():
+        if closed and self.tableau_full():  # only a closed row can fill the tableau
             self._end_round(seat, events)
         elif self.turn_dice == 0:
             self._end_turn("all_dice_placed", events)
