@@ -22,6 +22,7 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import getitem
@@ -125,6 +126,9 @@ _PLACES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     for die in range(MAX_TURN_DICE)
 )
 _TAKE_BACK: tuple[Action, ...] = tuple({"type": "take_back", "row": r} for r in range(7))
+_TAKE_BACKS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_TAKE_BACK[r] for r in rows) for rows in _ROWS_OF
+)  # by the 6-bit set of rows holding a die of this step, ascending
 _CONFIRM: Action = {"type": "confirm"}
 _ROLL: Action = {"type": "roll"}
 _ROLL_AGAIN: Action = {"type": "roll_again"}
@@ -300,24 +304,25 @@ class GamblerState(State[GamblerView]):
         phase = self.phase
         if phase is _AWAIT_PLACE:  # P4: every (die, row) that fits, counting this step
             pending = self.pending
+            roll = self.roll
+            values: Sequence[Sequence[int]] = self.filled
+            used = rows = 0  # bit sets of the dice and rows of this step
             if pending:
-                values = self.filled.copy()  # new lists only for the rows it touched
-                roll = self.roll
+                touched: list[Sequence[int]] = list(values)  # new values only where touched
                 for die, row in pending:
-                    values[row - 1] = [*values[row - 1], roll[die]]
-                used = {d for d, _ in pending}
-            else:  # the usual case: right after the roll
-                values = self.filled
-                used = set()
+                    touched[row - 1] = (*touched[row - 1], roll[die])
+                    used |= 1 << die
+                    rows |= 1 << (row - 1)
+                values = touched
             # Each row sets only its own bits, so the sum is the OR of the six.
             packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, values)))
             places = _PLACES
             actions: list[Action] = []
-            for i, v in enumerate(self.roll):
-                if i not in used:
+            for i, v in enumerate(roll):
+                if not used >> i & 1:
                     actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
-            if used:
-                actions += [_TAKE_BACK[r] for r in sorted({r for _, r in self.pending})]
+            if pending:
+                actions += _TAKE_BACKS[rows]
                 actions.append(_CONFIRM)
             return actions
         if phase is _AWAIT_ROLL:
