@@ -74,7 +74,7 @@ _AWAIT_DECISION = Phase.AWAIT_DECISION
 _OVER = Phase.OVER
 _IN_TURN = frozenset((_AWAIT_ROLL, _ROLLING, _AWAIT_PLACE, _AWAIT_DECISION))
 # Per layout, row 1 first: M(row) for every filling (one table per distinct code) and
-# the rows' lengths L. Looked up on every move instead of worked out (§1.3).
+# the rows' lengths L, looked up instead of worked out (§1.3).
 _TABLES = {
     code: match_table(code)
     for code in sorted({r.code for lay in LAYOUTS.values() for r in lay.rows})
@@ -95,10 +95,11 @@ _ACTION_KEYS: dict[str, set[str]] = {
     "stop": set(),
 }
 
-# The same, packed for finding every (die, row) pair at once: row r (1–6) of a layout
-# maps each filling to an int with bit r − 1 of field v (6 bits each) set for every
-# value v in M. OR-ing the six rows' ints gives, in field v, the set of rows that take
-# a die showing v; _ROWS_OF lists the rows of such a 6-bit set, ascending.
+# M packed for finding every (die, row) pair at once (the playouts' hot path): row r
+# (1–6) of a layout maps each filling to an int with bit r − 1 of field v (6 bits
+# each) set for every value v in M. OR-ing the six rows' ints gives, in field v, the
+# set of rows that take a die showing v; _ROWS_OF lists the rows of such a 6-bit set,
+# ascending.
 _FIELD = 6
 
 
@@ -281,10 +282,9 @@ class GamblerState(State[GamblerView]):
     def _current_seat(self) -> int:
         return self.turn
 
-    # The core's queries and trusted apply, answered the same way with less work (the
-    # random playouts of search spend most of their time here).
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """As the core's, with one phase test instead of two queries."""
+        """As the core's, with one phase test instead of two queries (a hot path of the
+        random playouts of search, like ``legal_actions`` and ``apply_trusted``)."""
         phase = self.phase
         if phase is _ROLLING:
             return list(_DIE_OUTCOMES)
