@@ -176,6 +176,24 @@ def match_set(code: str, filled: tuple[int, ...] | list[int]) -> tuple[int, ...]
     return tuple(range(length, 7)) if k == 0 else (filled[-1] - 1,)  # "D"
 
 
+MatchTable = dict[tuple[int, ...], tuple[int, ...]]
+"""M(row) for every filling a row can reach, keyed by the values in it (box 1 first)."""
+
+
+def match_table(code: str) -> MatchTable:
+    """:func:`match_set` of a row with ``code`` for every reachable filling, looked up
+    instead of worked out (the engine's hot path; the same answers by construction)."""
+    table: MatchTable = {}
+
+    def walk(filled: tuple[int, ...]) -> None:
+        table[filled] = options = match_set(code, filled)
+        for v in options:
+            walk((*filled, v))
+
+    walk(())
+    return table
+
+
 @dataclass(frozen=True)
 class Layout:
     """One side of a board (§1.3–§1.6)."""

@@ -21,8 +21,11 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import getitem
 from typing import Any, Self
 
 from ..core.state import Action, BadSave, Event, State
@@ -33,8 +36,10 @@ from .data import (
     MAX_TURN_DICE,
     START_POINTS,
     Layout,
+    MatchTable,
     dice_per_player,
     match_set,
+    match_table,
 )
 from .view import ClosedRow, GamblerView, RoundResult, build_view
 
@@ -59,6 +64,27 @@ class Phase(StrEnum):
 STACK_ORDERS = ("flip", "board_by_board", "fixed")
 FACES = (1, 2, 3, 4, 5, 6)
 _DIE_OUTCOMES = tuple(({"type": "die", "value": v}, 1 / 6) for v in FACES)
+# The phases as plain names: the hot paths test them by identity (a state's phase is
+# always a Phase member, also after loading), which is faster than Phase.X lookups.
+_DRAW_LAYOUT = Phase.DRAW_LAYOUT
+_AWAIT_ROLL = Phase.AWAIT_ROLL
+_ROLLING = Phase.ROLLING
+_AWAIT_PLACE = Phase.AWAIT_PLACE
+_AWAIT_DECISION = Phase.AWAIT_DECISION
+_OVER = Phase.OVER
+_IN_TURN = frozenset((_AWAIT_ROLL, _ROLLING, _AWAIT_PLACE, _AWAIT_DECISION))
+# Per layout, row 1 first: M(row) for every filling (one table per distinct code) and
+# the rows' lengths L, looked up instead of worked out (§1.3).
+_TABLES = {
+    code: match_table(code)
+    for code in sorted({r.code for lay in LAYOUTS.values() for r in lay.rows})
+}
+_ROW_TABLES: dict[str | None, tuple[MatchTable, ...]] = {
+    lid: tuple(_TABLES[r.code] for r in lay.rows) for lid, lay in LAYOUTS.items()
+}
+_ROW_LENGTHS: dict[str | None, tuple[int, ...]] = {
+    lid: tuple(r.length for r in lay.rows) for lid, lay in LAYOUTS.items()
+}
 # The keys each action type carries besides "type" (for the reasons of a refusal).
 _ACTION_KEYS: dict[str, set[str]] = {
     "roll": set(),
@@ -68,6 +94,46 @@ _ACTION_KEYS: dict[str, set[str]] = {
     "roll_again": set(),
     "stop": set(),
 }
+
+# M packed for finding every (die, row) pair at once (the playouts' hot path): row r
+# (1–6) of a layout maps each filling to an int with bit r − 1 of field v (6 bits
+# each) set for every value v in M. OR-ing the six rows' ints gives, in field v, the
+# set of rows that take a die showing v; _ROWS_OF lists the rows of such a 6-bit set,
+# ascending.
+_FIELD = 6
+
+
+def _packed_table(code: str, row: int) -> dict[tuple[int, ...], int]:
+    bit = 1 << (row - 1)
+    return {filled: sum(bit << (_FIELD * v) for v in m) for filled, m in _TABLES[code].items()}
+
+
+_ROW_PACKED: dict[str | None, tuple[dict[tuple[int, ...], int], ...]] = {
+    lid: tuple(_packed_table(r.code, i) for i, r in enumerate(lay.rows, 1))
+    for lid, lay in LAYOUTS.items()
+}
+_ROWS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(1, 7) if bits >> (r - 1) & 1) for bits in range(1 << _FIELD)
+)
+_SET_MASK = (1 << _FIELD) - 1
+_SHIFT = tuple(_FIELD * v for v in range(7))  # where field v starts
+
+# Every decision as one shared object, listed again and again instead of built anew
+# (like the die outcomes): an action is data that nobody changes, and both apply
+# paths read it without keeping it. _PLACES[die][rows] places the die in each of the
+# 6-bit set of rows, ascending.
+_PLACES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple({"type": "place", "die": die, "row": r} for r in rows) for rows in _ROWS_OF)
+    for die in range(MAX_TURN_DICE)
+)
+_TAKE_BACK: tuple[Action, ...] = tuple({"type": "take_back", "row": r} for r in range(7))
+_TAKE_BACKS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_TAKE_BACK[r] for r in rows) for rows in _ROWS_OF
+)  # by the 6-bit set of rows holding a die of this step, ascending
+_CONFIRM: Action = {"type": "confirm"}
+_ROLL: Action = {"type": "roll"}
+_ROLL_AGAIN: Action = {"type": "roll_again"}
+_STOP: Action = {"type": "stop"}
 
 
 def layout_slot(round_no: int, stack_order: str) -> tuple[int, bool]:
@@ -179,12 +245,7 @@ class GamblerState(State[GamblerView]):
 
     def in_turn(self) -> bool:
         """A player holds the cup: a turn is under way (not between rounds, not over)."""
-        return self.phase in (
-            Phase.AWAIT_ROLL,
-            Phase.ROLLING,
-            Phase.AWAIT_PLACE,
-            Phase.AWAIT_DECISION,
-        )
+        return self.phase in _IN_TURN
 
     def row_values(self, row: int) -> list[int]:
         """Row ``row`` (1–6) as it stands now: committed dice, then this step's dice."""
@@ -196,7 +257,7 @@ class GamblerState(State[GamblerView]):
 
     def accepts(self, row: int) -> tuple[int, ...]:
         """M(row) for the row's next box, counting the dice placed in this step."""
-        return match_set(self.current_layout().rows[row - 1].code, self.row_values(row))
+        return _ROW_TABLES[self.layout][row - 1][tuple(self.row_values(row))]
 
     def free_dice(self) -> list[int]:
         """Indices of the current roll not yet placed in this step."""
@@ -205,24 +266,31 @@ class GamblerState(State[GamblerView]):
 
     def placements(self) -> list[tuple[int, int]]:
         """Every (die, row) the player to move may place now (empty outside P4)."""
-        if self.phase != Phase.AWAIT_PLACE:
-            return []
-        sets = [(r, self.accepts(r)) for r in range(1, 7)]
-        return [(i, r) for i in self.free_dice() for r, m in sets if self.roll[i] in m]
+        return [(a["die"], a["row"]) for a in self._legal_actions() if a["type"] == "place"]
 
     def tableau_full(self) -> bool:
-        lay = self.current_layout()
-        return all(len(self.filled[i]) == r.length for i, r in enumerate(lay.rows))
+        return tuple(map(len, self.filled)) == _ROW_LENGTHS[self.layout]
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     def is_chance(self) -> bool:
-        return self.phase in (Phase.DRAW_LAYOUT, Phase.ROLLING)
+        phase = self.phase
+        return phase is _ROLLING or phase is _DRAW_LAYOUT
 
     def _current_seat(self) -> int:
         return self.turn
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """As the core's, with one phase test instead of two queries (a hot path of the
+        random playouts of search, like ``legal_actions`` and ``apply_trusted``)."""
+        phase = self.phase
+        if phase is _ROLLING:
+            return list(_DIE_OUTCOMES)
+        if phase is _DRAW_LAYOUT:
+            return self._chance_outcomes()
+        return []
 
     def private_turn(self) -> bool:
         """Never: every roll and placement is public (spec §9), a banner suffices."""
@@ -233,20 +301,39 @@ class GamblerState(State[GamblerView]):
         return False
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == Phase.AWAIT_ROLL:
-            return [{"type": "roll"}]
-        if self.phase == Phase.AWAIT_DECISION:
-            return [{"type": "roll_again"}, {"type": "stop"}]
-        if self.phase != Phase.AWAIT_PLACE:
-            return []
-        actions: list[Action] = [
-            {"type": "place", "die": die, "row": row} for die, row in self.placements()
-        ]
-        rows = sorted({r for _, r in self.pending})
-        actions.extend({"type": "take_back", "row": r} for r in rows)
-        if self.pending:
-            actions.append({"type": "confirm"})
-        return actions
+        phase = self.phase
+        if phase is _AWAIT_PLACE:  # P4: every (die, row) that fits, counting this step
+            pending = self.pending
+            roll = self.roll
+            values: Sequence[Sequence[int]] = self.filled
+            used = rows = 0  # bit sets of the dice and rows of this step
+            if pending:
+                touched: list[Sequence[int]] = list(values)  # new values only where touched
+                for die, row in pending:
+                    touched[row - 1] = (*touched[row - 1], roll[die])
+                    used |= 1 << die
+                    rows |= 1 << (row - 1)
+                values = touched
+            # Each row sets only its own bits, so the sum is the OR of the six.
+            packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, values)))
+            places = _PLACES
+            actions: list[Action] = []
+            for i, v in enumerate(roll):
+                if not used >> i & 1:
+                    actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
+            if pending:
+                actions += _TAKE_BACKS[rows]
+                actions.append(_CONFIRM)
+            return actions
+        if phase is _AWAIT_ROLL:
+            return [_ROLL]
+        if phase is _AWAIT_DECISION:
+            return [_ROLL_AGAIN, _STOP]
+        return []
+
+    # As the core's (``_legal_actions`` is already empty at chance nodes and the end),
+    # without a second call.
+    legal_actions = _legal_actions
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
@@ -297,8 +384,10 @@ class GamblerState(State[GamblerView]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == Phase.ROLLING:
-            return [(dict(o), p) for o, p in _DIE_OUTCOMES]
+        if self.phase is _ROLLING:
+            # Shared outcome objects (a fresh list): a hot path, and an outcome is data
+            # that nobody changes (apply copies what it is given).
+            return list(_DIE_OUTCOMES)
         drawn = {b for b, _ in self.stack}
         left = [b for b in range(1, 11) if b not in drawn]
         p = 1 / (2 * len(left))
@@ -308,27 +397,42 @@ class GamblerState(State[GamblerView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        match action["type"]:
-            case "draw_board":
-                self._draw_board(action["board"], action["side"], events)
-            case "roll":
-                self._roll(events)
-            case "roll_again":
-                self._roll(events)  # R8: always all remaining turn dice
-            case "die":
-                self._die(action["value"], events)
+        kind = action["type"]
+        if kind == "die":  # C2, the most frequent step: one die lands
+            roll = self.roll
+            die = len(roll)
+            value = action["value"]
+            roll.append(value)
+            events: list[Event] = [
+                {"type": "die_rolled", "seat": self.turn, "die": die, "value": value}
+            ]
+            if die + 1 == self.turn_dice:  # the last one: the match check (P3)
+                self._match_check(events)
+            return events
+        events = []
+        # The most frequent actions first: each case is one more comparison.
+        match kind:
             case "place":
                 self._place(action["die"], action["row"], events)
             case "take_back":
                 self._take_back(action["row"], events)
             case "confirm":
                 self._confirm(events)
+            case "roll":
+                self._roll(events)
+            case "roll_again":
+                self._roll(events)  # R8: always all remaining turn dice
             case "stop":
                 self._stop(events)
+            case "draw_board":
+                self._draw_board(action["board"], action["side"], events)
             case _:
                 raise AssertionError(f"unhandled action {action['type']!r}")
         return events
+
+    # As the core's, without copying ``action``: ``_apply`` only reads numbers and
+    # text from it, and never keeps or changes it.
+    apply_trusted = _apply
 
     def _draw_board(self, board: int, side: str, events: list[Event]) -> None:
         """C1, drawn lazily: the next board of the stack and its face-up side."""
@@ -353,19 +457,14 @@ class GamblerState(State[GamblerView]):
             }
         )
 
-    def _die(self, value: int, events: list[Event]) -> None:
-        """C2: one die lands; after the last one, the match check (P3)."""
-        self.roll.append(value)
-        events.append(
-            {"type": "die_rolled", "seat": self.turn, "die": len(self.roll) - 1, "value": value}
-        )
-        if len(self.roll) == self.turn_dice:
-            self._match_check(events)
-
     def _place(self, die: int, row: int, events: list[Event]) -> None:
         """P4, one die at a time: tentative until the step is confirmed (R4)."""
-        box = len(self.row_values(row)) + 1
-        self.pending.append([die, row])
+        pending = self.pending
+        box = len(self.filled[row - 1]) + 1
+        for _, r in pending:
+            if r == row:
+                box += 1
+        pending.append([die, row])
         events.append(
             {
                 "type": "die_placed",
@@ -379,8 +478,15 @@ class GamblerState(State[GamblerView]):
 
     def _take_back(self, row: int, events: list[Event]) -> None:
         """Undo the last die placed in ``row`` in this step (R2: rows fill left to right)."""
-        idx = max(i for i, (_, r) in enumerate(self.pending) if r == row)
-        die, _ = self.pending.pop(idx)
+        pending = self.pending
+        idx = len(pending) - 1
+        while pending[idx][1] != row:
+            idx -= 1
+        die = pending.pop(idx)[0]
+        box = len(self.filled[row - 1]) + 1  # the box it leaves empty
+        for _, r in pending:
+            if r == row:
+                box += 1
         events.append(
             {
                 "type": "die_taken_back",
@@ -388,7 +494,7 @@ class GamblerState(State[GamblerView]):
                 "die": die,
                 "value": self.roll[die],
                 "row": row,
-                "box": len(self.row_values(row)) + 1,
+                "box": box,
             }
         )
 
@@ -424,8 +530,9 @@ class GamblerState(State[GamblerView]):
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         """P1: skip seats without dice (R13), then set the turn dice aside."""
-        for k in range(self.n):
-            s = (seat + k) % self.n
+        n = len(self.players)
+        for k in range(n):
+            s = (seat + k) % n
             if self.supply[s] > 0:
                 break
             events.append({"type": "skipped", "seat": s})
@@ -454,10 +561,9 @@ class GamblerState(State[GamblerView]):
         events.append(
             {"type": "rolled", "seat": seat, "roll": list(self.roll), "roll_number": self.rolls}
         )
-        lay = self.current_layout()
-        for row, filled in zip(lay.rows, self.filled, strict=True):
-            m = match_set(row.code, filled)
-            if any(v in m for v in self.roll):
+        packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, self.filled)))
+        for v in self.roll:
+            if packed >> _SHIFT[v] & _SET_MASK:  # some row takes v
                 self.phase = Phase.AWAIT_PLACE
                 return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
@@ -466,15 +572,17 @@ class GamblerState(State[GamblerView]):
     def _confirm(self, events: list[Event]) -> None:
         """P5–P8: commit the step's dice, settle closed rows together, go on."""
         seat = self.turn
-        lay = self.current_layout()
+        lengths = _ROW_LENGTHS[self.layout]
+        filled = self.filled
+        roll = self.roll
         placed: list[dict[str, int]] = []
         closed: list[int] = []
         for die, row in self.pending:
-            was_open = len(self.filled[row - 1]) < lay.rows[row - 1].length
-            self.filled[row - 1].append(self.roll[die])
-            box = len(self.filled[row - 1])
-            placed.append({"die": die, "value": self.roll[die], "row": row, "box": box})
-            if was_open and box == lay.rows[row - 1].length:
+            values = filled[row - 1]
+            values.append(roll[die])
+            box = len(values)
+            placed.append({"die": die, "value": roll[die], "row": row, "box": box})
+            if box == lengths[row - 1]:  # only the die in the last box closes the row
                 closed.append(row)
         self.turn_dice -= len(self.pending)
         self.pending = []
@@ -488,6 +596,7 @@ class GamblerState(State[GamblerView]):
             }
         )
         if closed:
+            lay = self.current_layout()
             gain = loss = 0
             for row in closed:
                 r = lay.rows[row - 1]
@@ -520,7 +629,7 @@ class GamblerState(State[GamblerView]):
                     "after": after,
                 }
             )
-        if self.tableau_full():
+        if closed and self.tableau_full():  # only a closed row can fill the tableau
             self._end_round(seat, events)
         elif self.turn_dice == 0:
             self._end_turn("all_dice_placed", events)
@@ -542,7 +651,7 @@ class GamblerState(State[GamblerView]):
                 "supply": self.supply[seat],
             }
         )
-        self._start_turn((seat + 1) % self.n, events)
+        self._start_turn((seat + 1) % len(self.players), events)
 
     def _end_round(self, closer: int, events: list[Event]) -> None:
         """P10: game end check (R20), else redistribute and reveal the next layout."""
@@ -589,6 +698,41 @@ class GamblerState(State[GamblerView]):
     def view(self, viewer: int | None = None) -> GamblerView:
         """The table as every player sees it (see :class:`GamblerView`)."""
         return build_view(self, viewer)
+
+    # --- copying, search --------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy, field by field: the same as the core's pickle round trip
+        (numbers, text and the phase are shared, being immutable), a few times faster."""
+        copy = object.__new__(type(self))
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["players"] = list(self.players)
+        fields["options"] = dict(self.options)
+        fields["stack"] = [list(entry) for entry in self.stack]
+        fields["filled"] = [list(row) for row in self.filled]
+        fields["closers"] = list(self.closers)
+        fields["pending"] = [list(entry) for entry in self.pending]
+        fields["points"] = list(self.points)
+        fields["supply"] = list(self.supply)
+        fields["roll"] = list(self.roll)
+        fields["round_log"] = [closed.copy() for closed in self.round_log]
+        results: list[RoundResult] = []
+        for result in self.results:
+            copied = result.copy()
+            copied["closed"] = [closed.copy() for closed in result["closed"]]
+            copied["points"] = list(result["points"])
+            results.append(copied)
+        fields["results"] = results
+        return copy
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A copy of this state: nothing in Gambler is hidden from anyone (``rng`` unused).
+
+        Every roll, placement and score is public, and the stack of boards is drawn
+        lazily (a board is chosen by chance only when it comes into play), so a state
+        holds nothing that any seat has not seen, and there is nothing to draw anew.
+        """
+        return self.clone()
 
     def scores(self) -> list[float]:
         if not self.is_terminal():
