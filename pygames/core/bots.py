@@ -62,6 +62,10 @@ class SeatWindow(Generic[V]):
             return []
         return state.legal_actions()
 
+    def lens_facts(self) -> dict[str, float]:
+        """The game's exact public chances for the lens (:meth:`State.lens_facts`)."""
+        return self._state.lens_facts()
+
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL`` (public: the same for every resample)."""
         return self._state.current_player()

@@ -56,6 +56,7 @@ class Odds(TypedDict):
     margin: float
     race: NotRequired[dict[str, HorseOdds]]
     actions: NotRequired[list[ActionOdds]]
+    facts: NotRequired[dict[str, float]]
 
 
 def distinct_actions(actions: list[Action]) -> list[Action]:
@@ -127,6 +128,7 @@ class LensRun:
         if with_actions and mover >= 0:
             listed = window.legal_actions() if window.seat is not None else window.public_choices()
         self.actions = distinct_actions(listed)
+        self.facts = window.lens_facts()
         self.samples = 0
         self.wins = [0.0] * self.n_seats
         self.money = 0.0
@@ -187,6 +189,8 @@ class LensRun:
                 }
                 for horse, c in sorted(self.placed.items())
             }
+        if self.facts:
+            result["facts"] = dict(self.facts)
         if self.actions:
             result["actions"] = [
                 {"action": a, "win": self.action_wins[i] / n, "value": self.action_money[i] / n}
@@ -215,8 +219,10 @@ def odds(
     ``"seats"``: each seat's chance to win the game (ties share a win);
     ``"value"``: the seat's expected final money or points; ``"race"`` (race games,
     while a race is to be run): each horse's chance to finish 1st / top two / top
-    three of the current race; ``"actions"`` (the seat's turn): each distinct legal
-    action's chance to win and expected final money or points; ``"margin"``: the
+    three of the current race; ``"facts"``: exact chances the game gives from public
+    information (Gambler: ``"fit"``, that the next roll has a die that fits);
+    ``"actions"`` (the seat's turn): each distinct legal action's chance to win and
+    expected final money or points; ``"margin"``: the
     widest 95 % half-width of the seat and horse chances.
     """
     run = LensRun(window, rng, with_actions=with_actions)

@@ -520,6 +520,11 @@ class State(ABC, Generic[V]):
         """
         raise NotImplementedError(f"{self.game_id} cannot resample its hidden information")
 
+    def lens_facts(self) -> dict[str, float]:
+        """Exact chances the game itself can give the lens, from public information
+        only (Gambler: ``"fit"``, the chance that the next roll has a die that fits)."""
+        return {}
+
     def race_placings(self, race: int) -> list[str]:
         """Horse ids of finished race ``race`` (0-based) in finishing order, best first.
 

@@ -725,7 +725,19 @@ class GamblerState(State[GamblerView]):
         fields["results"] = results
         return copy
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def lens_facts(self) -> dict[str, float]:
+        """Before a roll: the chance that at least one of its dice fits an open row.
+
+        Whether a die fits depends only on its face (P3), so with ``f`` faces taken by
+        some row and ``k`` dice to roll it is ``1 - ((6 - f) / 6) ** k``.
+        """
+        if self.phase not in (_AWAIT_ROLL, _AWAIT_DECISION) or self.turn_dice == 0:
+            return {}
+        packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, self.filled)))
+        fitting = sum(1 for v in FACES if packed >> _SHIFT[v] & _SET_MASK)
+        return {"fit": 1 - ((6 - fitting) / 6) ** self.turn_dice}
+
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A copy of this state: nothing in Gambler is hidden from anyone (``rng`` unused).
 
         Every roll, placement and score is public, and the stack of boards is drawn
