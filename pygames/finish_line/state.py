@@ -25,10 +25,11 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations_with_replacement
-from math import comb
+from itertools import combinations, combinations_with_replacement
+from math import comb, perm
 from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from ..core.state import Action, BadSave, Event, State, copy_plain
@@ -49,6 +50,7 @@ from .data import (
     OUTSIDER,
     RACES,
     SIDE_BET,
+    STAKE_UNIT,
     START_MONEY,
     TILE_IDS,
     TYPE,
@@ -137,6 +139,41 @@ def empty_slip() -> SlipRecord:
 
 def slip_stake(slip: SlipRecord) -> int:
     return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
+
+
+def random_slip(lineup: list[int], budget: int, rng: random.Random) -> SlipRecord:
+    """A slip drawn uniformly from every slip (as saved) that B1–B4 allow on ``lineup``
+    with at most ``budget`` staked: what another seat may hold, as far as one can tell.
+
+    A slip with k win lines and j place lines in the order they were opened can be
+    chosen in P(7, k) · P(21, j) ways, and its k + j stakes (positive multiples of 100,
+    summing to at most ``budget``) in C(units, k + j) ways (stars and bars). Draws only
+    from public data (``lineup`` in start-slot order, ``budget``) and ``rng``.
+    """
+    units = budget // STAKE_UNIT
+    pairs = [[a, b] for a, b in combinations(sorted(lineup), 2)]
+    shapes = [
+        (k, j, perm(len(lineup), k) * perm(len(pairs), j) * comb(units, k + j))
+        for k in range(MAX_WIN_LINES + 1)
+        for j in range(MAX_PLACE_LINES + 1)
+    ]
+    # Exact integer weights: the same draw on every platform.
+    pick = rng.randrange(sum(w for _, _, w in shapes))
+    k = j = 0
+    for wins, places, weight in shapes:
+        if pick < weight:
+            k, j = wins, places
+            break
+        pick -= weight
+    # k + j distinct cut points in 1…units give the running totals of the stakes.
+    cuts = sorted(rng.sample(range(1, units + 1), k + j))
+    stakes = [(b - a) * STAKE_UNIT for a, b in zip([0, *cuts], cuts, strict=False)]
+    horses = rng.sample(lineup, k)
+    chosen = rng.sample(pairs, j)
+    return {
+        "win": [[h, x] for h, x in zip(horses, stakes[:k], strict=True)],
+        "place": [[list(p), x] for p, x in zip(chosen, stakes[k:], strict=True)],
+    }
 
 
 @dataclass(eq=False)
@@ -897,6 +934,51 @@ class FinishLineState(State[FinishLineView]):
             if self.money[seat] == top:
                 return seat
         raise AssertionError("unreachable")
+
+    # --- search -------------------------------------------------------------------
+    def money_before_betting(self, seat: int) -> int:
+        """``seat``'s money when this race's slips opened: public (spec §9), from the
+        start money or the last settlement plus the grant; ledgers never enter money."""
+        if not self.results:
+            return START_MONEY
+        last = self.results[-1]
+        return last["money"][seat] + last["grant"]
+
+    def hidden_slips(self, seat: int) -> list[int]:
+        """The seats whose slip (and, while the race runs, stake and money) ``seat``
+        cannot see: every other seat that has begun a slip and not had it settled."""
+        if self.phase == Phase.BETTING:
+            # Seats from the start player up to the one writing now; later ones are empty.
+            begun = [(self.start_player + k) % self.n for k in range(self.slips_done + 1)]
+            return sorted(s for s in begun if s != seat)
+        if self.race_running():
+            return [s for s in range(self.n) if s != seat]
+        return []  # before the lineup the slips are empty, after the game they are results
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, every hidden slip drawn anew.
+
+        The only secrets of Finish Line are the other seats' slips of the running race,
+        and while the dice roll, their stakes and money (spec §9; the tile stack is not
+        stored, each tile is a chance draw). Each hidden slip is drawn by
+        :func:`random_slip` on the public lineup within that seat's public money before
+        betting; stake and money follow from it. Nothing else differs from ``self``.
+        """
+        out = self.clone()
+        running = self.race_running()
+        for s in self.hidden_slips(seat):
+            budget = self.money_before_betting(s)
+            slip = random_slip(self.lineup, budget, rng)
+            out.slips[s] = slip
+            if running:  # B7 took the stake already
+                out.stakes[s] = slip_stake(slip)
+                out.money[s] = budget - out.stakes[s]
+        return out
+
+    def race_placings(self, race: int) -> list[str]:
+        """Horses of finished race ``race`` (0-based) first to last, as text; a
+        disqualified horse did not finish and is not listed."""
+        return [str(h) for h in self.results[race]["finish"]]
 
     # --- views, results -------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
