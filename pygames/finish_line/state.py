@@ -25,7 +25,9 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
@@ -82,10 +84,21 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CHANCE_PHASES = frozenset({Phase.START, Phase.LINEUP, Phase.ROLL, Phase.PHOTO})
-RACE_PHASES = frozenset(
-    {Phase.TAKE_FIRST, Phase.TAKE, Phase.ROLL, Phase.USE, Phase.EXTRA, Phase.PHOTO}
-)
+# Reading ``Phase.X`` goes through the enum's metaclass (slow in the hot paths of
+# playouts): every member once more as a module constant.
+START = Phase.START
+LINEUP = Phase.LINEUP
+BETTING = Phase.BETTING
+TAKE_FIRST = Phase.TAKE_FIRST
+TAKE = Phase.TAKE
+ROLL = Phase.ROLL
+USE = Phase.USE
+EXTRA = Phase.EXTRA
+PHOTO = Phase.PHOTO
+OVER = Phase.OVER
+
+CHANCE_PHASES = frozenset({START, LINEUP, ROLL, PHOTO})
+RACE_PHASES = frozenset({TAKE_FIRST, TAKE, ROLL, USE, EXTRA, PHOTO})
 """Phases after B7 and before settlement: money and stakes are private (R44)."""
 
 # CH-PHOTO: (upper, lower) horseshoe counts, each Binomial(6, 2/3), independent.
@@ -96,6 +109,60 @@ PHOTO_OUTCOMES: list[tuple[int, int, float]] = [
 ROLL_OUTCOMES: dict[str, list[tuple[Action, float]]] = {
     c: [({"type": "roll", "colour": c, "face": f}, m / 6) for f, m in FACES[c]] for c in COLOURS
 }
+"""CH-ROLL of one die by colour. Listed as they are (shared): outcomes are read, never
+changed, and ``_apply`` keeps nothing of an action."""
+PHOTO_ACTIONS: list[tuple[Action, float]] = [
+    ({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES
+]
+DRAW_ACTIONS: dict[int, Action] = {t: {"type": "draw_tile", "tile": t} for t in TILE_IDS}
+DIE_ORDER: dict[tuple[str, str], int] = {
+    (c, f): i for i, (c, f) in enumerate((c, f) for c in COLOURS for f in FACE_IDS[c])
+}
+"""(colour, face) -> its place in colour order, then face order (the hand's listing)."""
+
+_win_lines: dict[int, list[Action]] = {}
+_place_lines: dict[tuple[int, int], list[Action]] = {}
+"""``bet_win`` by horse and ``bet_place`` by pair, for every R42 amount ascending (built
+as far as needed): the actions for the amounts up to a limit are a prefix of these.
+Playouts list hundreds of bets per step while the slips are written."""
+
+
+def nth_amount(i: int) -> int:
+    """The ``i``-th R42 amount (0-based) in ascending order: 100, 200, …, 900, 1000, …"""
+    return (i % 9 + 1) * STAKE_UNIT * int(10 ** (i // 9))
+
+
+@functools.cache
+def amount_count(limit: int) -> int:
+    """How many R42 amounts are at most ``limit`` (``len(amounts_up_to(limit))``)."""
+    units = limit // STAKE_UNIT
+    if units < 1:
+        return 0
+    power = len(str(units)) - 1
+    return 9 * power + units // int(10**power)
+
+
+MIN_LINES = 36
+"""Amounts listed at first (up to 9,000,000): later only a richer slip asks for more."""
+
+
+def _win_block(horse: int, count: int) -> list[Action]:
+    """``bet_win`` on ``horse`` for at least the first ``count`` amounts (kept)."""
+    lines = _win_lines[horse] = [
+        {"type": "bet_win", "horse": horse, "amount": nth_amount(i)}
+        for i in range(max(count, MIN_LINES))
+    ]
+    return lines
+
+
+def _place_block(pair: tuple[int, int], count: int) -> list[Action]:
+    """``bet_place`` on ``pair`` for at least the first ``count`` amounts (kept)."""
+    lines = _place_lines[pair] = [
+        {"type": "bet_place", "horses": list(pair), "amount": nth_amount(i)}
+        for i in range(max(count, MIN_LINES))
+    ]
+    return lines
+
 
 FIRST_TAKES: list[list[str]] = [
     list(combo)
@@ -184,7 +251,7 @@ class FinishLineState(State[FinishLineView]):
 
     players: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
-    phase: Phase = Phase.START
+    phase: Phase = START
     race: int = 1
     money: list[int] = field(default_factory=list)
     ledger: list[int] = field(default_factory=list)
@@ -262,7 +329,7 @@ class FinishLineState(State[FinishLineView]):
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def is_chance(self) -> bool:
         return self.phase in CHANCE_PHASES
@@ -323,13 +390,13 @@ class FinishLineState(State[FinishLineView]):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.BETTING:
+        if phase == BETTING:
             return self._bet_actions()
-        if phase == Phase.TAKE_FIRST:
+        if phase == TAKE_FIRST:
             return [{"type": "take_first", "colours": c} for c in self.first_takes()]
-        if phase == Phase.TAKE:
+        if phase == TAKE:
             return [{"type": "take", "colour": c} for c in self.allowed_takes()]
-        if phase == Phase.USE:
+        if phase == USE:
             dice = self.hand_dice()
             out: list[Action] = [
                 {"type": "use", "colour": c, "face": f, **t}
@@ -338,30 +405,37 @@ class FinishLineState(State[FinishLineView]):
             ]
             out += [{"type": "discard", "colour": c, "face": f} for c, f in dice]
             return out
-        if phase == Phase.EXTRA:
+        if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
         return []
 
     def _bet_actions(self) -> list[Action]:
+        """D-BET, in the order of the module docstring (shared action dicts)."""
         seat = self.turn
         slip = self.slips[seat]
-        amounts = amounts_up_to(self.money[seat] - slip_stake(slip))
+        count = amount_count(self.money[seat] - slip_stake(slip))
         out: list[Action] = []
-        if amounts:
+        if count:
             wins = {h for h, _ in slip["win"]}
+            open_win = len(wins) < MAX_WIN_LINES
             for h in self.lineup:
-                if h in wins or len(wins) < MAX_WIN_LINES:
-                    out += [{"type": "bet_win", "horse": h, "amount": a} for a in amounts]
-            pairs = {tuple(p) for p, _ in slip["place"]}
-            for i, a in enumerate(self.lineup):
-                for b in self.lineup[i + 1 :]:
-                    pair = (min(a, b), max(a, b))
-                    if pair in pairs or len(pairs) < MAX_PLACE_LINES:
-                        out += [
-                            {"type": "bet_place", "horses": list(pair), "amount": x}
-                            for x in amounts
-                        ]
+                if open_win or h in wins:
+                    lines = _win_lines.get(h)
+                    if lines is None or len(lines) < count:
+                        lines = _win_block(h, count)
+                    out += lines[:count]
+            pairs = {(p[0], p[1]) for p, _ in slip["place"]}
+            open_place = len(pairs) < MAX_PLACE_LINES
+            lineup = self.lineup
+            for i, a in enumerate(lineup):
+                for b in lineup[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    if open_place or pair in pairs:
+                        lines = _place_lines.get(pair)
+                        if lines is None or len(lines) < count:
+                            lines = _place_block(pair, count)
+                        out += lines[:count]
         out.append({"type": "bet_done"})
         return out
 
@@ -396,7 +470,7 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_bet(self, action: Action) -> str | None:
-        if self.phase != Phase.BETTING:
+        if self.phase != BETTING:
             return "bets can only be entered while the slips are open, before the race"
         kind = action["type"]
         target = "horse" if kind == "bet_win" else "horses"
@@ -440,12 +514,12 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_bet_done(self, action: Action) -> str | None:
-        if self.phase != Phase.BETTING:
+        if self.phase != BETTING:
             return "there is no open bet slip to confirm"
         return self._fields(action)
 
     def _why_take_first(self, action: Action) -> str | None:
-        if self.phase != Phase.TAKE_FIRST:
+        if self.phase != TAKE_FIRST:
             return "three dice are taken only on the first turn of a race"
         bad = self._fields(action, "colours")
         if bad:
@@ -467,8 +541,8 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_take(self, action: Action) -> str | None:
-        if self.phase != Phase.TAKE:
-            if self.phase == Phase.TAKE_FIRST:
+        if self.phase != TAKE:
+            if self.phase == TAKE_FIRST:
                 return "the first turn of a race takes 3 dice (take_first)"
             return "no die can be taken now"
         bad = self._fields(action, "colour")
@@ -489,7 +563,7 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _die_in_hand(self, action: Action) -> str | None:
-        if self.phase != Phase.USE:
+        if self.phase != USE:
             return "a die can be used or discarded only after the roll"
         colour, face = action.get("colour"), action.get("face")
         if not any(c == colour and f == face for c, f in self.hand):
@@ -574,7 +648,7 @@ class FinishLineState(State[FinishLineView]):
         return "that target is not allowed for this die"
 
     def _why_extra(self, action: Action) -> str | None:
-        if self.phase != Phase.EXTRA:
+        if self.phase != EXTRA:
             return "extra-turn dice are resolved only after the dice phase"
         if action["type"] == "extra_decline":
             return self._fields(action)
@@ -587,50 +661,28 @@ class FinishLineState(State[FinishLineView]):
 
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == Phase.START:
+        phase = self.phase
+        if phase == ROLL:
+            for c, f in self.hand:
+                if f is None:
+                    return list(ROLL_OUTCOMES[c])
+        if phase == LINEUP:
+            drawn = set(self.drawn)
+            p = 1 / (len(TILE_IDS) - len(drawn))
+            return [(DRAW_ACTIONS[t], p) for t in TILE_IDS if t not in drawn]
+        if phase == START:
             return [({"type": "start_player", "seat": i}, 1 / self.n) for i in range(self.n)]
-        if self.phase == Phase.LINEUP:
-            left = [t for t in TILE_IDS if t not in self.drawn]
-            return [({"type": "draw_tile", "tile": t}, 1 / len(left)) for t in left]
-        if self.phase == Phase.ROLL:
-            colour = next(c for c, f in self.hand if f is None)
-            return [(dict(o), p) for o, p in ROLL_OUTCOMES[colour]]
-        if self.phase == Phase.PHOTO:
-            return [({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES]
+        if phase == PHOTO:
+            return list(PHOTO_ACTIONS)
         return []
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        match action["type"]:
-            case "start_player":
-                self._start_player(action["seat"], events)
-            case "draw_tile":
-                self._draw(action["tile"], events)
-            case "bet_win":
-                self._bet_line("win", action["horse"], action["amount"])
-            case "bet_place":
-                self._bet_line("place", list(action["horses"]), action["amount"])
-            case "bet_done":
-                self._bet_done(events)
-            case "take_first":
-                self._take_dice(list(action["colours"]), events)
-            case "take":
-                self._take_dice([action["colour"]], events)
-            case "roll":
-                self._roll(action["colour"], action["face"], events)
-            case "use":
-                self._use(action, events)
-            case "discard":
-                self._use(action, events)
-            case "extra":
-                self._extra(action, events)
-            case "extra_decline":
-                self._extra(action, events)
-            case "photo":
-                self._photo(action["upper"], action["lower"], events)
-            case _:
-                raise AssertionError(f"unhandled action {action['type']!r}")
+        handler = _HANDLERS.get(action["type"])
+        if handler is None:
+            raise AssertionError(f"unhandled action {action['type']!r}")
+        handler(self, action, events)
         return events
 
     def _start_player(self, seat: int, events: list[Event]) -> None:
@@ -644,7 +696,7 @@ class FinishLineState(State[FinishLineView]):
         for c in colours:
             self._take(c)
         events.append({"type": "took", "seat": self.turn, "colours": colours})
-        self.phase = Phase.ROLL
+        self.phase = ROLL
 
     def _roll(self, colour: str, face: str, events: list[Event]) -> None:
         """CH-ROLL of one die of the hand (colour order, R43)."""
@@ -652,11 +704,11 @@ class FinishLineState(State[FinishLineView]):
         die[1] = face
         events.append({"type": "rolled", "seat": self.turn, "colour": colour, "face": face})
         if all(f is not None for _, f in self.hand):
-            self.phase = Phase.USE
+            self.phase = USE
 
     def _begin_lineup(self, events: list[Event]) -> None:
         """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
-        self.phase = Phase.LINEUP
+        self.phase = LINEUP
         self.lineup, self.row, self.dice = [], [], []
         self.nn = self.nn_used = False
         self.slips = [empty_slip() for _ in range(self.n)]
@@ -672,7 +724,7 @@ class FinishLineState(State[FinishLineView]):
             {"type": "tile_revealed", "tile": tile, "slot": slot, "odds": ODDS[self.race][slot - 1]}
         )
         if slot == HORSES_PER_RACE:
-            self.phase = Phase.BETTING
+            self.phase = BETTING
             self.slips = [empty_slip() for _ in range(self.n)]
             self.slips_done = 0
             self.turn = self.start_player
@@ -708,7 +760,7 @@ class FinishLineState(State[FinishLineView]):
         self.turn = seat
         self.hand_seat = seat
         self.turns += 1
-        self.phase = Phase.TAKE_FIRST if self.turns == 1 else Phase.TAKE
+        self.phase = TAKE_FIRST if self.turns == 1 else TAKE
         events.append({"type": "turn", "seat": seat, "turn": self.turns})
 
     def _take(self, colour: str) -> None:
@@ -776,11 +828,11 @@ class FinishLineState(State[FinishLineView]):
 
     def _next_extra(self, events: list[Event]) -> None:
         if self.extra_queue:
-            self.phase = Phase.EXTRA
+            self.phase = EXTRA
             self.turn = self.extra_queue[0]
             return
         if self.nn:
-            self.phase = Phase.PHOTO
+            self.phase = PHOTO
             self.photo = []
             return
         self._settle(events)
@@ -896,7 +948,7 @@ class FinishLineState(State[FinishLineView]):
         )
         self.stakes = [0] * self.n
         if self.race == RACES:
-            self.phase = Phase.OVER
+            self.phase = OVER
             totals = self.scores()
             top = max(totals)
             events.append(
@@ -947,7 +999,7 @@ class FinishLineState(State[FinishLineView]):
     def hidden_slips(self, seat: int) -> list[int]:
         """The seats whose slip (and, while the race runs, stake and money) ``seat``
         cannot see: every other seat that has begun a slip and not had it settled."""
-        if self.phase == Phase.BETTING:
+        if self.phase == BETTING:
             # Seats from the start player up to the one writing now; later ones are empty.
             begun = [(self.start_player + k) % self.n for k in range(self.slips_done + 1)]
             return sorted(s for s in begun if s != seat)
@@ -1002,7 +1054,7 @@ class FinishLineState(State[FinishLineView]):
         return self.phase in RACE_PHASES
 
     def is_betting(self) -> bool:
-        return self.phase == Phase.BETTING
+        return self.phase == BETTING
 
     def private_turn(self) -> bool:
         """Every bet slip is entered behind the curtain (B6, §9); the dice phase is open."""
@@ -1022,9 +1074,9 @@ class FinishLineState(State[FinishLineView]):
 
     def offered_colours(self) -> list[str]:
         """Colours the player to act may take now (T1–T3), else []."""
-        if self.phase == Phase.TAKE:
+        if self.phase == TAKE:
             return self.allowed_takes()
-        if self.phase == Phase.TAKE_FIRST:
+        if self.phase == TAKE_FIRST:
             return [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
         return []
 
@@ -1040,3 +1092,21 @@ class FinishLineState(State[FinishLineView]):
             raise BadSave("the Finish Line state has a wrong number of seats")
         if set(self.pool) != set(COLOURS) or set(self.removed) != set(COLOURS):
             raise BadSave("the Finish Line state has damaged dice")
+
+
+_HANDLERS: dict[str, Callable[[FinishLineState, Action, list[Event]], None]] = {
+    "start_player": lambda s, a, e: s._start_player(a["seat"], e),
+    "draw_tile": lambda s, a, e: s._draw(a["tile"], e),
+    "bet_win": lambda s, a, e: s._bet_line("win", a["horse"], a["amount"]),
+    "bet_place": lambda s, a, e: s._bet_line("place", list(a["horses"]), a["amount"]),
+    "bet_done": lambda s, a, e: s._bet_done(e),
+    "take_first": lambda s, a, e: s._take_dice(list(a["colours"]), e),
+    "take": lambda s, a, e: s._take_dice([a["colour"]], e),
+    "roll": lambda s, a, e: s._roll(a["colour"], a["face"], e),
+    "use": FinishLineState._use,
+    "discard": FinishLineState._use,
+    "extra": FinishLineState._extra,
+    "extra_decline": FinishLineState._extra,
+    "photo": lambda s, a, e: s._photo(a["upper"], a["lower"], e),
+}
+"""Each action type's step (a table: a ``match`` tries the cases one by one)."""
