@@ -119,6 +119,16 @@ DIE_ORDER: dict[tuple[str, str], int] = {
     (c, f): i for i, (c, f) in enumerate((c, f) for c in COLOURS for f in FACE_IDS[c])
 }
 """(colour, face) -> its place in colour order, then face order (the hand's listing)."""
+DISCARD: dict[tuple[str, str], Action] = {
+    d: {"type": "discard", "colour": d[0], "face": d[1]} for d in DIE_ORDER
+}
+USE_ON_HORSE: dict[tuple[str, str], dict[int, Action]] = {
+    (c, f): {h: {"type": "use", "colour": c, "face": f, "horse": h} for h in TILE_IDS}
+    for c, f in DIE_ORDER
+    if f in HORSE_FACES
+}
+TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
+"""Listed actions kept once (shared like the roll outcomes above)."""
 
 _win_lines: dict[int, list[Action]] = {}
 _place_lines: dict[tuple[int, int], list[Action]] = {}
@@ -365,7 +375,7 @@ class FinishLineState(State[FinishLineView]):
         for colour, face in self.hand:
             if (colour, face) not in seen:
                 seen.append((colour, face))
-        seen.sort(key=lambda d: (COLOUR_INDEX[d[0]], FACE_IDS[d[0]].index(d[1])))
+        seen.sort(key=DIE_ORDER.__getitem__)
         return seen
 
     def insider_choices(self) -> list[list[str]]:
@@ -395,15 +405,20 @@ class FinishLineState(State[FinishLineView]):
         if phase == TAKE_FIRST:
             return [{"type": "take_first", "colours": c} for c in self.first_takes()]
         if phase == TAKE:
-            return [{"type": "take", "colour": c} for c in self.allowed_takes()]
+            return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
         if phase == USE:
             dice = self.hand_dice()
-            out: list[Action] = [
-                {"type": "use", "colour": c, "face": f, **t}
-                for c, f in dice
-                for t in self.use_targets(c, f)
-            ]
-            out += [{"type": "discard", "colour": c, "face": f} for c, f in dice]
+            out: list[Action] = []
+            for c, f in dice:
+                if f in HORSE_FACES:
+                    uses = USE_ON_HORSE[c, f]
+                    t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
+                    out += [uses[h] for h in t.horse_targets(c, f, self.family)]
+                else:
+                    out += [
+                        {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
+                    ]
+            out += [DISCARD[d] for d in dice]
             return out
         if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
@@ -700,11 +715,16 @@ class FinishLineState(State[FinishLineView]):
 
     def _roll(self, colour: str, face: str, events: list[Event]) -> None:
         """CH-ROLL of one die of the hand (colour order, R43)."""
-        die = next(d for d in self.hand if d[0] == colour and d[1] is None)
-        die[1] = face
+        hand = self.hand
+        for die in hand:
+            if die[1] is None and die[0] == colour:
+                die[1] = face
+                break
         events.append({"type": "rolled", "seat": self.turn, "colour": colour, "face": face})
-        if all(f is not None for _, f in self.hand):
-            self.phase = USE
+        for die in hand:
+            if die[1] is None:
+                return
+        self.phase = USE
 
     def _begin_lineup(self, events: list[Event]) -> None:
         """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
@@ -765,14 +785,22 @@ class FinishLineState(State[FinishLineView]):
 
     def _take(self, colour: str) -> None:
         self.pool[colour] -= 1
-        self.hand.append([colour, None])
-        self.hand.sort(key=lambda d: COLOUR_INDEX[d[0]])
+        # The hand stays in colour order: the new die goes after those of its colour.
+        hand = self.hand
+        rank = COLOUR_INDEX[colour]
+        i = len(hand)
+        while i and COLOUR_INDEX[hand[i - 1][0]] > rank:
+            i -= 1
+        hand.insert(i, [colour, None])
 
     def _use(self, action: Action, events: list[Event]) -> None:
         seat = self.turn
         colour, face = action["colour"], action["face"]
-        i = next(k for k, d in enumerate(self.hand) if d[0] == colour and d[1] == face)
-        self.hand.pop(i)
+        hand = self.hand
+        for i, die in enumerate(hand):
+            if die[1] == face and die[0] == colour:
+                del hand[i]
+                break
         step = 1
         used = action["type"] == "use"
         event: Event = {
@@ -784,7 +812,10 @@ class FinishLineState(State[FinishLineView]):
         if not used:
             self.removed[colour] += 1
         else:
-            event.update({k: copy_plain(action[k]) for k in TARGET_KEYS if k in action})
+            for k in TARGET_KEYS:
+                if k in action:
+                    value = action[k]  # a horse, or a list of horses or colours
+                    event[k] = list(value) if type(value) is list else value
             if face == "SIDE_BET":
                 victim = (seat + 1) % self.n
                 self.ledger[seat] += SIDE_BET
@@ -804,17 +835,16 @@ class FinishLineState(State[FinishLineView]):
                 t = self.track()
                 t.resolve(colour, face, action)
                 self._store(t)
-                gone = [h for h in before if h not in self.row]
-                if gone:
-                    event["disqualified"] = gone[0]
+                if len(self.row) < len(before):
+                    event["disqualified"] = next(h for h in before if h not in self.row)
                 event["before"] = before  # the running order before this die, for the table
                 event["row"] = list(self.row)
         events.append(event)
         nxt = (seat + step) % self.n
-        for die in self.hand:
+        for die in hand:
             die[1] = None
         self.hand_seat = nxt
-        if self.pool_size() > 0:
+        if any(self.pool.values()):
             self._begin_turn(nxt, events)
             return
         # T9: the dice phase ends; the two leftover dice stay unused (R34).
