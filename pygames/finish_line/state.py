@@ -152,6 +152,11 @@ def amount_count(limit: int) -> int:
     return 9 * power + units // int(10**power)
 
 
+OPEN_SLIP_CACHE = 2048
+_open_slip_bets: dict[tuple[int, ...], list[Action]] = {}
+"""The whole list for a slip with every line still open, by (*lineup, amount count)."""
+BET_DONE: Action = {"type": "bet_done"}
+
 MIN_LINES = 36
 """Amounts listed at first (up to 9,000,000): later only a richer slip asks for more."""
 
@@ -430,28 +435,43 @@ class FinishLineState(State[FinishLineView]):
         seat = self.turn
         slip = self.slips[seat]
         count = amount_count(self.money[seat] - slip_stake(slip))
+        wins, places = slip["win"], slip["place"]
+        if len(wins) < MAX_WIN_LINES and len(places) < MAX_PLACE_LINES:
+            # Every line still open: the list depends on the lineup and money alone.
+            key = (*self.lineup, count)
+            listed = _open_slip_bets.get(key)
+            if listed is None:
+                if len(_open_slip_bets) >= OPEN_SLIP_CACHE:
+                    _open_slip_bets.clear()
+                listed = _open_slip_bets[key] = self._list_bets(count, None, None)
+            return list(listed)
+        full_wins = {h for h, _ in wins} if len(wins) >= MAX_WIN_LINES else None
+        full_places = {(p[0], p[1]) for p, _ in places} if len(places) >= MAX_PLACE_LINES else None
+        return self._list_bets(count, full_wins, full_places)
+
+    def _list_bets(
+        self, count: int, wins: set[int] | None, pairs: set[tuple[int, int]] | None
+    ) -> list[Action]:
+        """Bets of the first ``count`` amounts on every horse (or only ``wins`` when the
+        slip holds all its win lines) and pair (or only ``pairs``), then done."""
         out: list[Action] = []
         if count:
-            wins = {h for h, _ in slip["win"]}
-            open_win = len(wins) < MAX_WIN_LINES
             for h in self.lineup:
-                if open_win or h in wins:
+                if wins is None or h in wins:
                     lines = _win_lines.get(h)
                     if lines is None or len(lines) < count:
                         lines = _win_block(h, count)
                     out += lines[:count]
-            pairs = {(p[0], p[1]) for p, _ in slip["place"]}
-            open_place = len(pairs) < MAX_PLACE_LINES
             lineup = self.lineup
             for i, a in enumerate(lineup):
                 for b in lineup[i + 1 :]:
                     pair = (a, b) if a < b else (b, a)
-                    if open_place or pair in pairs:
+                    if pairs is None or pair in pairs:
                         lines = _place_lines.get(pair)
                         if lines is None or len(lines) < count:
                             lines = _place_block(pair, count)
                         out += lines[:count]
-        out.append({"type": "bet_done"})
+        out.append(BET_DONE)
         return out
 
     # --- refusals -------------------------------------------------------------
@@ -812,10 +832,10 @@ class FinishLineState(State[FinishLineView]):
         if not used:
             self.removed[colour] += 1
         else:
-            for k in TARGET_KEYS:
-                if k in action:
-                    value = action[k]  # a horse, or a list of horses or colours
-                    event[k] = list(value) if type(value) is list else value
+            for key in TARGET_KEYS:
+                if key in action:
+                    value = action[key]  # a horse, or a list of horses or colours
+                    event[key] = list(value) if type(value) is list else value
             if face == "SIDE_BET":
                 victim = (seat + 1) % self.n
                 self.ledger[seat] += SIDE_BET
