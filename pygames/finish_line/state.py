@@ -127,6 +127,7 @@ USE_ON_HORSE: dict[tuple[str, str], dict[int, Action]] = {
     for c, f in DIE_ORDER
     if f in HORSE_FACES
 }
+BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
 TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
 """Listed actions kept once (shared like the roll outcomes above)."""
 
@@ -152,9 +153,10 @@ def amount_count(limit: int) -> int:
     return 9 * power + units // int(10**power)
 
 
-OPEN_SLIP_CACHE = 2048
-_open_slip_bets: dict[tuple[int, ...], list[Action]] = {}
-"""The whole list for a slip with every line still open, by (*lineup, amount count)."""
+SLIP_CACHE = 4096
+_slip_bets: dict[tuple[Any, ...], list[Action]] = {}
+"""Whole lists by (lineup, amount count, the horses and pairs of a slip whose win or
+place lines are all taken): each is asked for again and again in playouts."""
 BET_DONE: Action = {"type": "bet_done"}
 
 MIN_LINES = 36
@@ -354,14 +356,17 @@ class FinishLineState(State[FinishLineView]):
 
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
-        locked = self.locked_colours()
-        return [c for c in COLOURS if self.pool[c] > 0 and c not in locked]
+        pool = self.pool
+        if sum(pool.values()) <= HOME_STRETCH:
+            return [c for c in COLOURS if pool[c] > 0]
+        return [c for c in COLOURS if pool[c] > 0 and c != "yellow"]
 
     def allowed_takes(self) -> list[str]:
         """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
         colours = self.takeable()
-        if len(self.hand) == 2 and self.hand[0][0] == self.hand[1][0]:
-            others = [c for c in colours if c != self.hand[0][0]]
+        hand = self.hand
+        if len(hand) == 2 and hand[0][0] == hand[1][0]:
+            others = [c for c in colours if c != hand[0][0]]
             if others:
                 return others
         return colours
@@ -414,12 +419,13 @@ class FinishLineState(State[FinishLineView]):
         if phase == USE:
             dice = self.hand_dice()
             out: list[Action] = []
-            for c, f in dice:
-                if f in HORSE_FACES:
-                    uses = USE_ON_HORSE[c, f]
+            for d in dice:
+                c, f = d
+                if d in USE_ON_HORSE:
+                    uses = USE_ON_HORSE[d]
                     t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
                     out += [uses[h] for h in t.horse_targets(c, f, self.family)]
-                else:
+                elif d not in BLANK_DICE:
                     out += [
                         {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
                     ]
@@ -436,21 +442,24 @@ class FinishLineState(State[FinishLineView]):
         slip = self.slips[seat]
         count = amount_count(self.money[seat] - slip_stake(slip))
         wins, places = slip["win"], slip["place"]
-        if len(wins) < MAX_WIN_LINES and len(places) < MAX_PLACE_LINES:
-            # Every line still open: the list depends on the lineup and money alone.
-            key = (*self.lineup, count)
-            listed = _open_slip_bets.get(key)
-            if listed is None:
-                if len(_open_slip_bets) >= OPEN_SLIP_CACHE:
-                    _open_slip_bets.clear()
-                listed = _open_slip_bets[key] = self._list_bets(count, None, None)
-            return list(listed)
-        full_wins = {h for h, _ in wins} if len(wins) >= MAX_WIN_LINES else None
-        full_places = {(p[0], p[1]) for p, _ in places} if len(places) >= MAX_PLACE_LINES else None
-        return self._list_bets(count, full_wins, full_places)
+        # Which lines are still open decides the list, with the lineup and the money.
+        full_wins = frozenset(h for h, _ in wins) if len(wins) >= MAX_WIN_LINES else None
+        full_places = (
+            frozenset((p[0], p[1]) for p, _ in places) if len(places) >= MAX_PLACE_LINES else None
+        )
+        key = (tuple(self.lineup), count, full_wins, full_places)
+        listed = _slip_bets.get(key)
+        if listed is None:
+            if len(_slip_bets) >= SLIP_CACHE:
+                _slip_bets.clear()
+            listed = _slip_bets[key] = self._list_bets(count, full_wins, full_places)
+        return list(listed)
 
     def _list_bets(
-        self, count: int, wins: set[int] | None, pairs: set[tuple[int, int]] | None
+        self,
+        count: int,
+        wins: frozenset[int] | None,
+        pairs: frozenset[tuple[int, int]] | None,
     ) -> list[Action]:
         """Bets of the first ``count`` amounts on every horse (or only ``wins`` when the
         slip holds all its win lines) and pair (or only ``pairs``), then done."""
@@ -733,8 +742,16 @@ class FinishLineState(State[FinishLineView]):
         events.append({"type": "took", "seat": self.turn, "colours": colours})
         self.phase = ROLL
 
-    def _roll(self, colour: str, face: str, events: list[Event]) -> None:
+    def _take_one(self, action: Action, events: list[Event]) -> None:
+        """T2: the one die taken joins the passed pair, then the hand is rolled."""
+        colour = action["colour"]
+        self._take(colour)
+        events.append({"type": "took", "seat": self.turn, "colours": [colour]})
+        self.phase = ROLL
+
+    def _roll(self, action: Action, events: list[Event]) -> None:
         """CH-ROLL of one die of the hand (colour order, R43)."""
+        colour, face = action["colour"], action["face"]
         hand = self.hand
         for die in hand:
             if die[1] is None and die[0] == colour:
@@ -1151,8 +1168,8 @@ _HANDLERS: dict[str, Callable[[FinishLineState, Action, list[Event]], None]] = {
     "bet_place": lambda s, a, e: s._bet_line("place", list(a["horses"]), a["amount"]),
     "bet_done": lambda s, a, e: s._bet_done(e),
     "take_first": lambda s, a, e: s._take_dice(list(a["colours"]), e),
-    "take": lambda s, a, e: s._take_dice([a["colour"]], e),
-    "roll": lambda s, a, e: s._roll(a["colour"], a["face"], e),
+    "take": FinishLineState._take_one,
+    "roll": FinishLineState._roll,
     "use": FinishLineState._use,
     "discard": FinishLineState._use,
     "extra": FinishLineState._extra,
