@@ -127,6 +127,9 @@ USE_ON_HORSE: dict[tuple[str, str], dict[int, Action]] = {
     for c, f in DIE_ORDER
     if f in HORSE_FACES
 }
+_hand_dice: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
+"""Distinct dice of a rolled hand by its colours and faces in a row (only a few
+thousand hands can be rolled)."""
 BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
 TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
 """Listed actions kept once (shared like the roll outcomes above)."""
@@ -322,7 +325,7 @@ class FinishLineState(State[FinishLineView]):
 
     @property
     def family(self) -> bool:
-        return self.opt("family_dice")
+        return bool(self.options.get("family_dice"))
 
     def track(self) -> Track:
         """A view of the row that mutates this state's own lists."""
@@ -381,12 +384,17 @@ class FinishLineState(State[FinishLineView]):
 
     def hand_dice(self) -> list[tuple[str, str]]:
         """Distinct (colour, face) of the rolled hand, in colour then face order."""
-        seen: list[tuple[str, str]] = []
-        for colour, face in self.hand:
-            if (colour, face) not in seen:
-                seen.append((colour, face))
-        seen.sort(key=DIE_ORDER.__getitem__)
-        return seen
+        hand = self.hand
+        if len(hand) == 3:
+            a, b, c = hand
+            key: tuple[Any, ...] = (a[0], a[1], b[0], b[1], c[0], c[1])
+        else:
+            key = tuple(x for d in hand for x in d)
+        dice = _hand_dice.get(key)
+        if dice is None:
+            pairs = {(key[i], key[i + 1]) for i in range(0, len(key), 2)}
+            dice = _hand_dice[key] = sorted(pairs, key=DIE_ORDER.__getitem__)
+        return list(dice)
 
     def insider_choices(self) -> list[list[str]]:
         """D-INSIDER: every colour list of j = min(2, removed) dice of the removed area."""
@@ -419,12 +427,13 @@ class FinishLineState(State[FinishLineView]):
         if phase == USE:
             dice = self.hand_dice()
             out: list[Action] = []
+            family = self.family
             for d in dice:
                 c, f = d
                 if d in USE_ON_HORSE:
                     uses = USE_ON_HORSE[d]
                     t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
-                    out += [uses[h] for h in t.horse_targets(c, f, self.family)]
+                    out += [uses[h] for h in t.horse_targets(c, f, family)]
                 elif d not in BLANK_DICE:
                     out += [
                         {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
