@@ -168,20 +168,45 @@ MIN_LINES = 36
 
 def _win_block(horse: int, count: int) -> list[Action]:
     """``bet_win`` on ``horse`` for at least the first ``count`` amounts (kept)."""
-    lines = _win_lines[horse] = [
-        {"type": "bet_win", "horse": horse, "amount": nth_amount(i)}
-        for i in range(max(count, MIN_LINES))
-    ]
+    lines = _win_lines.get(horse)
+    if lines is None or len(lines) < count:
+        lines = _win_lines[horse] = [
+            {"type": "bet_win", "horse": horse, "amount": nth_amount(i)}
+            for i in range(max(count, MIN_LINES))
+        ]
     return lines
 
 
 def _place_block(pair: tuple[int, int], count: int) -> list[Action]:
     """``bet_place`` on ``pair`` for at least the first ``count`` amounts (kept)."""
-    lines = _place_lines[pair] = [
-        {"type": "bet_place", "horses": list(pair), "amount": nth_amount(i)}
-        for i in range(max(count, MIN_LINES))
-    ]
+    lines = _place_lines.get(pair)
+    if lines is None or len(lines) < count:
+        lines = _place_lines[pair] = [
+            {"type": "bet_place", "horses": list(pair), "amount": nth_amount(i)}
+            for i in range(max(count, MIN_LINES))
+        ]
     return lines
+
+
+LineupLines = tuple[list[tuple[int, list[Action]]], list[tuple[tuple[int, int], list[Action]]]]
+LINEUP_CACHE = 1024
+_lineup_lines: dict[tuple[int, ...], LineupLines] = {}
+"""Per lineup: (horse, its win lines) by start slot, then (pair, its place lines) in
+listing order: the blocks a betting list is cut from."""
+
+
+def lineup_lines(lineup: tuple[int, ...], count: int) -> LineupLines:
+    """The win and place blocks of ``lineup``, each at least ``count`` amounts long."""
+    got = _lineup_lines.get(lineup)
+    if got is None or len(got[0][0][1]) < count:
+        if len(_lineup_lines) >= LINEUP_CACHE:
+            _lineup_lines.clear()
+        pairs = [(a, b) if a < b else (b, a) for i, a in enumerate(lineup) for b in lineup[i + 1 :]]
+        got = _lineup_lines[lineup] = (
+            [(h, _win_block(h, count)) for h in lineup],
+            [(pair, _place_block(pair, count)) for pair in pairs],
+        )
+    return got
 
 
 FIRST_TAKES: list[list[str]] = [
@@ -474,21 +499,13 @@ class FinishLineState(State[FinishLineView]):
         slip holds all its win lines) and pair (or only ``pairs``), then done."""
         out: list[Action] = []
         if count:
-            for h in self.lineup:
+            win_blocks, place_blocks = lineup_lines(tuple(self.lineup), count)
+            for h, lines in win_blocks:
                 if wins is None or h in wins:
-                    lines = _win_lines.get(h)
-                    if lines is None or len(lines) < count:
-                        lines = _win_block(h, count)
                     out += lines[:count]
-            lineup = self.lineup
-            for i, a in enumerate(lineup):
-                for b in lineup[i + 1 :]:
-                    pair = (a, b) if a < b else (b, a)
-                    if pairs is None or pair in pairs:
-                        lines = _place_lines.get(pair)
-                        if lines is None or len(lines) < count:
-                            lines = _place_block(pair, count)
-                        out += lines[:count]
+            for pair, lines in place_blocks:
+                if pairs is None or pair in pairs:
+                    out += lines[:count]
         out.append(BET_DONE)
         return out
 
