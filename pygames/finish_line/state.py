@@ -409,6 +409,10 @@ class FinishLineState(State[FinishLineView]):
 
     def hand_dice(self) -> list[tuple[str, str]]:
         """Distinct (colour, face) of the rolled hand, in colour then face order."""
+        return list(self._distinct_dice())
+
+    def _distinct_dice(self) -> list[tuple[str, str]]:
+        """:meth:`hand_dice` as kept for this hand: read, never change it."""
         hand = self.hand
         if len(hand) == 3:
             a, b, c = hand
@@ -419,7 +423,7 @@ class FinishLineState(State[FinishLineView]):
         if dice is None:
             pairs = {(key[i], key[i + 1]) for i in range(0, len(key), 2)}
             dice = _hand_dice[key] = sorted(pairs, key=DIE_ORDER.__getitem__)
-        return list(dice)
+        return dice
 
     def insider_choices(self) -> list[list[str]]:
         """D-INSIDER: every colour list of j = min(2, removed) dice of the removed area."""
@@ -450,25 +454,32 @@ class FinishLineState(State[FinishLineView]):
         if phase == TAKE:
             return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
         if phase == USE:
-            dice = self.hand_dice()
-            out: list[Action] = []
-            family = self.family
-            for d in dice:
-                c, f = d
-                if d in USE_ON_HORSE:
-                    uses = USE_ON_HORSE[d]
-                    t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
-                    out += [uses[h] for h in t.horse_targets(c, f, family)]
-                elif d not in BLANK_DICE:
-                    out += [
-                        {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
-                    ]
-            out += [DISCARD[d] for d in dice]
-            return out
+            return self._use_actions()
         if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
         return []
+
+    def _use_actions(self) -> list[Action]:
+        """D-USE: each distinct die's uses, then one discard per distinct die."""
+        dice = self._distinct_dice()
+        out: list[Action] = []
+        for d in dice:
+            uses = USE_ON_HORSE.get(d)
+            if uses is not None:
+                c, f = d
+                if f == "HORSESHOE" or f == "DOUBLE_HORSESHOE":
+                    out += [uses[h] for h in self.row]  # any horse
+                    continue
+                t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
+                out += [uses[h] for h in t.horse_targets(c, f, self.family)]
+            elif d not in BLANK_DICE:
+                c, f = d
+                out += [
+                    {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
+                ]
+        out += [DISCARD[d] for d in dice]
+        return out
 
     def _bet_actions(self) -> list[Action]:
         """D-BET, in the order of the module docstring (shared action dicts)."""
@@ -749,6 +760,9 @@ class FinishLineState(State[FinishLineView]):
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
+        if action["type"] == "roll":  # CH-ROLL: half of all steps
+            self._roll(action, events)
+            return events
         handler = _HANDLERS.get(action["type"])
         if handler is None:
             raise AssertionError(f"unhandled action {action['type']!r}")
