@@ -382,6 +382,16 @@ class FinishLineState(State[FinishLineView]):
     def _current_seat(self) -> int:
         return self.turn
 
+    def legal_actions(self) -> list[Action]:
+        """As :meth:`State.legal_actions` in one call (playouts ask at every step):
+        ``_legal_actions`` itself lists nothing at chance nodes or at the end."""
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """As :meth:`State.chance_outcomes` in one call: ``_chance_outcomes`` itself
+        lists nothing at decisions or at the end."""
+        return self._chance_outcomes()
+
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
         pool = self.pool
@@ -391,7 +401,11 @@ class FinishLineState(State[FinishLineView]):
 
     def allowed_takes(self) -> list[str]:
         """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
-        colours = self.takeable()
+        pool = self.pool
+        if sum(pool.values()) <= HOME_STRETCH:
+            colours = [c for c in COLOURS if pool[c] > 0]
+        else:
+            colours = [c for c in COLOURS if pool[c] > 0 and c != "yellow"]
         hand = self.hand
         if len(hand) == 2 and hand[0][0] == hand[1][0]:
             others = [c for c in colours if c != hand[0][0]]
@@ -447,14 +461,14 @@ class FinishLineState(State[FinishLineView]):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
+        if phase == USE:
+            return self._use_actions()
+        if phase == TAKE:
+            return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
         if phase == BETTING:
             return self._bet_actions()
         if phase == TAKE_FIRST:
             return [{"type": "take_first", "colours": c} for c in self.first_takes()]
-        if phase == TAKE:
-            return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
-        if phase == USE:
-            return self._use_actions()
         if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
