@@ -156,10 +156,6 @@ def amount_count(limit: int) -> int:
     return 9 * power + units // int(10**power)
 
 
-SLIP_CACHE = 4096
-_slip_bets: dict[tuple[Any, ...], list[Action]] = {}
-"""Whole lists by (lineup, amount count, the horses and pairs of a slip whose win or
-place lines are all taken): each is asked for again and again in playouts."""
 BET_DONE: Action = {"type": "bet_done"}
 
 MIN_LINES = 36
@@ -496,41 +492,32 @@ class FinishLineState(State[FinishLineView]):
         return out
 
     def _bet_actions(self) -> list[Action]:
-        """D-BET, in the order of the module docstring (shared action dicts)."""
+        """D-BET, in the order of the module docstring (shared action dicts): bets of
+        every amount the money left allows on each horse and pair, or only on those
+        already backed once the slip holds all its win or place lines, then done."""
         seat = self.turn
         slip = self.slips[seat]
         count = amount_count(self.money[seat] - slip_stake(slip))
-        wins, places = slip["win"], slip["place"]
-        # Which lines are still open decides the list, with the lineup and the money.
-        full_wins = frozenset(h for h, _ in wins) if len(wins) >= MAX_WIN_LINES else None
-        full_places = (
-            frozenset((p[0], p[1]) for p, _ in places) if len(places) >= MAX_PLACE_LINES else None
-        )
-        key = (tuple(self.lineup), count, full_wins, full_places)
-        listed = _slip_bets.get(key)
-        if listed is None:
-            if len(_slip_bets) >= SLIP_CACHE:
-                _slip_bets.clear()
-            listed = _slip_bets[key] = self._list_bets(count, full_wins, full_places)
-        return list(listed)
-
-    def _list_bets(
-        self,
-        count: int,
-        wins: frozenset[int] | None,
-        pairs: frozenset[tuple[int, int]] | None,
-    ) -> list[Action]:
-        """Bets of the first ``count`` amounts on every horse (or only ``wins`` when the
-        slip holds all its win lines) and pair (or only ``pairs``), then done."""
         out: list[Action] = []
         if count:
             win_blocks, place_blocks = lineup_lines(tuple(self.lineup), count)
-            for h, lines in win_blocks:
-                if wins is None or h in wins:
+            wins, places = slip["win"], slip["place"]
+            if len(wins) < MAX_WIN_LINES:
+                for _, lines in win_blocks:
                     out += lines[:count]
-            for pair, lines in place_blocks:
-                if pairs is None or pair in pairs:
+            else:
+                backed = {h for h, _ in wins}
+                for h, lines in win_blocks:
+                    if h in backed:
+                        out += lines[:count]
+            if len(places) < MAX_PLACE_LINES:
+                for _, lines in place_blocks:
                     out += lines[:count]
+            else:
+                pairs = {(p[0], p[1]) for p, _ in places}
+                for pair, lines in place_blocks:
+                    if pair in pairs:
+                        out += lines[:count]
         out.append(BET_DONE)
         return out
 
