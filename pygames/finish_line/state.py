@@ -759,6 +759,15 @@ class FinishLineState(State[FinishLineView]):
         return []
 
     # --- transitions ----------------------------------------------------------
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """As :meth:`State.apply_trusted`; a roll (half of all steps) goes straight to
+        its step, which reads the action and keeps nothing of it."""
+        if action["type"] == "roll":
+            events: list[Event] = []
+            self._roll(action, events)
+            return events
+        return self._apply(dict(action))
+
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         if action["type"] == "roll":  # CH-ROLL: half of all steps
@@ -918,13 +927,13 @@ class FinishLineState(State[FinishLineView]):
                 event["before"] = before  # the running order before this die, for the table
                 event["row"] = list(self.row)
         events.append(event)
-        nxt = (seat + step) % self.n
+        nxt = (seat + step) % len(self.players)
         for die in hand:
             die[1] = None
-        self.hand_seat = nxt
         if any(self.pool.values()):
             self._begin_turn(nxt, events)
             return
+        self.hand_seat = nxt
         # T9: the dice phase ends; the two leftover dice stay unused (R34).
         self.last_turn = seat
         events.append({"type": "dice_phase_over", "turns": self.turns})
