@@ -378,16 +378,6 @@ class FinishLineState(State[FinishLineView]):
     def _current_seat(self) -> int:
         return self.turn
 
-    def legal_actions(self) -> list[Action]:
-        """As :meth:`State.legal_actions` in one call (playouts ask at every step):
-        ``_legal_actions`` itself lists nothing at chance nodes or at the end."""
-        return self._legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """As :meth:`State.chance_outcomes` in one call: ``_chance_outcomes`` itself
-        lists nothing at decisions or at the end."""
-        return self._chance_outcomes()
-
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
         pool = self.pool
@@ -520,6 +510,10 @@ class FinishLineState(State[FinishLineView]):
                         out += lines[:count]
         out.append(BET_DONE)
         return out
+
+    # As the contract's ``legal_actions`` and ``chance_outcomes``, without their checks
+    # (playouts ask at every step): the hooks already list nothing at the wrong nodes.
+    legal_actions = _legal_actions
 
     # --- refusals -------------------------------------------------------------
     def _why_illegal(self, action: Action) -> str | None:
@@ -757,6 +751,8 @@ class FinishLineState(State[FinishLineView]):
         if phase == PHOTO:
             return list(PHOTO_ACTIONS)
         return []
+
+    chance_outcomes = _chance_outcomes
 
     # --- transitions ----------------------------------------------------------
     def apply_trusted(self, action: Action) -> list[Event]:
