@@ -17,6 +17,10 @@ Interference by block back→front, then orders in permutation order of the bloc
 Insider tip colour lists lexicographic), followed by one ``discard`` per distinct
 die. ``extra`` lists horses back→front, then ``extra_decline``.
 
+Listed actions and chance outcomes are often dicts kept once and handed out again
+(playouts list hundreds of bets per step): read them, never change them. ``_apply``
+keeps nothing of an action it is given.
+
 >>> from pygames.finish_line import GAME
 >>> s = GAME.new_state(["Ann", "Ben", "Cy"])
 >>> s.chance_outcomes()[0]   # CH-START: who starts race 1
@@ -159,7 +163,7 @@ def amount_count(limit: int) -> int:
 BET_DONE: Action = {"type": "bet_done"}
 
 MIN_LINES = 36
-"""Amounts listed at first (up to 9,000,000): later only a richer slip asks for more."""
+"""Amounts kept at first (up to 900,000): only a richer slip asks for more."""
 
 
 def _win_block(horse: int, count: int) -> list[Action]:
