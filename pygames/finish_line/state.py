@@ -250,7 +250,13 @@ def empty_slip() -> SlipRecord:
 
 
 def slip_stake(slip: SlipRecord) -> int:
-    return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
+    """The total staked on ``slip`` (a loop: asked at every betting step)."""
+    total = 0
+    for _, amount in slip["win"]:
+        total += amount
+    for _, amount in slip["place"]:
+        total += amount
+    return int(total)
 
 
 def random_slip(lineup: list[int], budget: int, rng: random.Random) -> SlipRecord:
