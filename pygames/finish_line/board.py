@@ -176,6 +176,38 @@ class Track:
             return [list(self.row)]
         return [self.row[i : i + 3] for i in range(m - 2) if not (self.nn and i == m - 4)]
 
+    def horse_targets(self, colour: str, face: str, family: bool) -> list[int]:
+        """The horses a die of ``HORSE_FACES`` may be used on, back→front."""
+        row = self.row
+        if face == "HORSESHOE" or face == "DOUBLE_HORSESHOE":
+            return list(row)
+        if face in OUTSIDER:
+            return [
+                h for h, on in zip(row, self.dice, strict=True) if all(d[0] != "green" for d in on)
+            ]
+        if face == "DISQUALIFIED":
+            if family or len(row) < 3:
+                return []
+            return [h for h in row if TYPE[h] != "S"]
+        if face == "WHIP":
+            # The second whip would disqualify (R27, V3).
+            second_ok = not family and len(row) >= 3
+            return [
+                h
+                for h, on in zip(row, self.dice, strict=True)
+                if TYPE[h] != "S" and (second_ok or all(d[0] != "red" for d in on))
+            ]
+        if face == "HELMET":
+            top = len(row) - (2 if self.nn else 1)  # the leaders: rank 1
+            return [
+                h
+                for i, (h, on) in enumerate(zip(row, self.dice, strict=True))
+                if i < top and (TYPE[h] == "F" or any(d[0] == "white" for d in on))
+            ]
+        if face == "LOSS_OF_SPEED":
+            return [h for h in row if self.behind(h) >= 2]
+        raise ValueError(f"no horse target for {colour} {face}")
+
     def targets(self, colour: str, face: str, family: bool) -> list[dict[str, Any]]:
         """Target fields of every legal ``use`` of this board face (not INSIDER_TIP,
         SIDE_BET or EXTRA_TURN, which the state handles), in a fixed order: horses
@@ -185,33 +217,15 @@ class Track:
         m = len(row)
         if face in BLANKS[colour]:
             return []
-        if face == "HORSESHOE" or face == "DOUBLE_HORSESHOE":
-            return [{"horse": h} for h in row]
-        if face in OUTSIDER:
-            return [{"horse": h} for h in row if not self.has(h, "green")]
-        if face == "DISQUALIFIED":
-            if family or m < 3:
-                return []
-            return [{"horse": h} for h in row if TYPE[h] != "S"]
-        if face == "WHIP":
-            out = []
-            for h in row:
-                if TYPE[h] == "S":
-                    continue
-                if self.has(h, "red") and (family or m < 3):
-                    continue  # the second whip would disqualify (R27, V3)
-                out.append({"horse": h})
-            return out
+        if face in HORSE_FACES:
+            return [{"horse": h} for h in self.horse_targets(colour, face, family)]
         if face == "CHANGE_OF_PACE":
-            sources = [h for h in row if TYPE[h] != "S" and self.has(h, "white")]
-            return [{"from": s, "to": d} for s in sources for d in row if d != s]
-        if face == "HELMET":
-            ranks = self.ranks()
-            return [
-                {"horse": h}
-                for h in row
-                if ranks[h] >= 2 and (TYPE[h] == "F" or self.has(h, "white"))
+            sources = [
+                h
+                for h, on in zip(row, self.dice, strict=True)
+                if TYPE[h] != "S" and any(d[0] == "white" for d in on)
             ]
+            return [{"from": s, "to": d} for s in sources for d in row if d != s]
         if face == "INTERFERENCE":
             return [
                 {"order": list(order)}
@@ -220,8 +234,6 @@ class Track:
             ]
         if face == "NECK_AND_NECK":
             return [{}] if not self.nn_used and m >= 2 else []
-        if face == "LOSS_OF_SPEED":
-            return [{"horse": h} for h in row if self.behind(h) >= 2]
         raise ValueError(f"no board effect for {colour} {face}")
 
     # --- effects ----------------------------------------------------------------

@@ -17,6 +17,10 @@ Interference by block back→front, then orders in permutation order of the bloc
 Insider tip colour lists lexicographic), followed by one ``discard`` per distinct
 die. ``extra`` lists horses back→front, then ``extra_decline``.
 
+Listed actions and chance outcomes are often dicts kept once and handed out again
+(playouts list hundreds of bets per step): read them, never change them. ``_apply``
+keeps nothing of an action it is given.
+
 >>> from pygames.finish_line import GAME
 >>> s = GAME.new_state(["Ann", "Ben", "Cy"])
 >>> s.chance_outcomes()[0]   # CH-START: who starts race 1
@@ -25,10 +29,13 @@ die. ``extra`` lists horses back→front, then ``extra_decline``.
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations_with_replacement
-from math import comb
+from itertools import combinations, combinations_with_replacement
+from math import comb, perm
 from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from ..core.state import Action, BadSave, Event, State, copy_plain
@@ -49,6 +56,7 @@ from .data import (
     OUTSIDER,
     RACES,
     SIDE_BET,
+    STAKE_UNIT,
     START_MONEY,
     TILE_IDS,
     TYPE,
@@ -80,10 +88,21 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CHANCE_PHASES = frozenset({Phase.START, Phase.LINEUP, Phase.ROLL, Phase.PHOTO})
-RACE_PHASES = frozenset(
-    {Phase.TAKE_FIRST, Phase.TAKE, Phase.ROLL, Phase.USE, Phase.EXTRA, Phase.PHOTO}
-)
+# Reading ``Phase.X`` goes through the enum's metaclass (slow in the hot paths of
+# playouts): every member once more as a module constant.
+START = Phase.START
+LINEUP = Phase.LINEUP
+BETTING = Phase.BETTING
+TAKE_FIRST = Phase.TAKE_FIRST
+TAKE = Phase.TAKE
+ROLL = Phase.ROLL
+USE = Phase.USE
+EXTRA = Phase.EXTRA
+PHOTO = Phase.PHOTO
+OVER = Phase.OVER
+
+CHANCE_PHASES = frozenset({START, LINEUP, ROLL, PHOTO})
+RACE_PHASES = frozenset({TAKE_FIRST, TAKE, ROLL, USE, EXTRA, PHOTO})
 """Phases after B7 and before settlement: money and stakes are private (R44)."""
 
 # CH-PHOTO: (upper, lower) horseshoe counts, each Binomial(6, 2/3), independent.
@@ -94,6 +113,101 @@ PHOTO_OUTCOMES: list[tuple[int, int, float]] = [
 ROLL_OUTCOMES: dict[str, list[tuple[Action, float]]] = {
     c: [({"type": "roll", "colour": c, "face": f}, m / 6) for f, m in FACES[c]] for c in COLOURS
 }
+"""CH-ROLL of one die by colour. Listed as they are (shared): outcomes are read, never
+changed, and ``_apply`` keeps nothing of an action."""
+PHOTO_ACTIONS: list[tuple[Action, float]] = [
+    ({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES
+]
+DRAW_ACTIONS: dict[int, Action] = {t: {"type": "draw_tile", "tile": t} for t in TILE_IDS}
+DIE_ORDER: dict[tuple[str, str], int] = {
+    (c, f): i for i, (c, f) in enumerate((c, f) for c in COLOURS for f in FACE_IDS[c])
+}
+"""(colour, face) -> its place in colour order, then face order (the hand's listing)."""
+DISCARD: dict[tuple[str, str], Action] = {
+    d: {"type": "discard", "colour": d[0], "face": d[1]} for d in DIE_ORDER
+}
+USE_ON_HORSE: dict[tuple[str, str], dict[int, Action]] = {
+    (c, f): {h: {"type": "use", "colour": c, "face": f, "horse": h} for h in TILE_IDS}
+    for c, f in DIE_ORDER
+    if f in HORSE_FACES
+}
+_hand_dice: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
+"""Distinct dice of a rolled hand by its colours and faces in a row (only a few
+thousand hands can be rolled)."""
+BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
+TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
+"""Listed actions kept once (shared like the roll outcomes above)."""
+
+_win_lines: dict[int, list[Action]] = {}
+_place_lines: dict[tuple[int, int], list[Action]] = {}
+"""``bet_win`` by horse and ``bet_place`` by pair, for every R42 amount ascending (built
+as far as needed): the actions for the amounts up to a limit are a prefix of these.
+Playouts list hundreds of bets per step while the slips are written."""
+
+
+def nth_amount(i: int) -> int:
+    """The ``i``-th R42 amount (0-based) in ascending order: 100, 200, …, 900, 1000, …"""
+    return (i % 9 + 1) * STAKE_UNIT * int(10 ** (i // 9))
+
+
+@functools.cache
+def amount_count(limit: int) -> int:
+    """How many R42 amounts are at most ``limit`` (``len(amounts_up_to(limit))``)."""
+    units = limit // STAKE_UNIT
+    if units < 1:
+        return 0
+    power = len(str(units)) - 1
+    return 9 * power + units // int(10**power)
+
+
+BET_DONE: Action = {"type": "bet_done"}
+
+MIN_LINES = 36
+"""Amounts kept at first (up to 900,000): only a richer slip asks for more."""
+
+
+def _win_block(horse: int, count: int) -> list[Action]:
+    """``bet_win`` on ``horse`` for at least the first ``count`` amounts (kept)."""
+    lines = _win_lines.get(horse)
+    if lines is None or len(lines) < count:
+        lines = _win_lines[horse] = [
+            {"type": "bet_win", "horse": horse, "amount": nth_amount(i)}
+            for i in range(max(count, MIN_LINES))
+        ]
+    return lines
+
+
+def _place_block(pair: tuple[int, int], count: int) -> list[Action]:
+    """``bet_place`` on ``pair`` for at least the first ``count`` amounts (kept)."""
+    lines = _place_lines.get(pair)
+    if lines is None or len(lines) < count:
+        lines = _place_lines[pair] = [
+            {"type": "bet_place", "horses": list(pair), "amount": nth_amount(i)}
+            for i in range(max(count, MIN_LINES))
+        ]
+    return lines
+
+
+LineupLines = tuple[list[tuple[int, list[Action]]], list[tuple[tuple[int, int], list[Action]]]]
+LINEUP_CACHE = 1024
+_lineup_lines: dict[tuple[int, ...], LineupLines] = {}
+"""Per lineup: (horse, its win lines) by start slot, then (pair, its place lines) in
+listing order: the blocks a betting list is cut from."""
+
+
+def lineup_lines(lineup: tuple[int, ...], count: int) -> LineupLines:
+    """The win and place blocks of ``lineup``, each at least ``count`` amounts long."""
+    got = _lineup_lines.get(lineup)
+    if got is None or len(got[0][0][1]) < count:
+        if len(_lineup_lines) >= LINEUP_CACHE:
+            _lineup_lines.clear()
+        pairs = [(a, b) if a < b else (b, a) for i, a in enumerate(lineup) for b in lineup[i + 1 :]]
+        got = _lineup_lines[lineup] = (
+            [(h, _win_block(h, count)) for h in lineup],
+            [(pair, _place_block(pair, count)) for pair in pairs],
+        )
+    return got
+
 
 FIRST_TAKES: list[list[str]] = [
     list(combo)
@@ -136,7 +250,48 @@ def empty_slip() -> SlipRecord:
 
 
 def slip_stake(slip: SlipRecord) -> int:
-    return int(sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"]))
+    """The total staked on ``slip`` (a loop: asked at every betting step)."""
+    total = 0
+    for _, amount in slip["win"]:
+        total += amount
+    for _, amount in slip["place"]:
+        total += amount
+    return int(total)
+
+
+def random_slip(lineup: list[int], budget: int, rng: random.Random) -> SlipRecord:
+    """A slip drawn uniformly from every slip (as saved) that B1–B4 allow on ``lineup``
+    with at most ``budget`` staked: what another seat may hold, as far as one can tell.
+
+    A slip with k win lines and j place lines in the order they were opened can be
+    chosen in P(7, k) · P(21, j) ways, and its k + j stakes (positive multiples of 100,
+    summing to at most ``budget``) in C(units, k + j) ways (stars and bars). Draws only
+    from public data (``lineup`` in start-slot order, ``budget``) and ``rng``.
+    """
+    units = budget // STAKE_UNIT
+    pairs = [[a, b] for a, b in combinations(sorted(lineup), 2)]
+    shapes = [
+        (k, j, perm(len(lineup), k) * perm(len(pairs), j) * comb(units, k + j))
+        for k in range(MAX_WIN_LINES + 1)
+        for j in range(MAX_PLACE_LINES + 1)
+    ]
+    # Exact integer weights: the same draw on every platform.
+    pick = rng.randrange(sum(w for _, _, w in shapes))
+    k = j = 0
+    for wins, places, weight in shapes:
+        if pick < weight:
+            k, j = wins, places
+            break
+        pick -= weight
+    # k + j distinct cut points in 1…units give the running totals of the stakes.
+    cuts = sorted(rng.sample(range(1, units + 1), k + j))
+    stakes = [(b - a) * STAKE_UNIT for a, b in zip([0, *cuts], cuts, strict=False)]
+    horses = rng.sample(lineup, k)
+    chosen = rng.sample(pairs, j)
+    return {
+        "win": [[h, x] for h, x in zip(horses, stakes[:k], strict=True)],
+        "place": [[list(p), x] for p, x in zip(chosen, stakes[k:], strict=True)],
+    }
 
 
 @dataclass(eq=False)
@@ -147,7 +302,7 @@ class FinishLineState(State[FinishLineView]):
 
     players: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
-    phase: Phase = Phase.START
+    phase: Phase = START
     race: int = 1
     money: list[int] = field(default_factory=list)
     ledger: list[int] = field(default_factory=list)
@@ -201,7 +356,7 @@ class FinishLineState(State[FinishLineView]):
 
     @property
     def family(self) -> bool:
-        return self.opt("family_dice")
+        return bool(self.options.get("family_dice"))
 
     def track(self) -> Track:
         """A view of the row that mutates this state's own lists."""
@@ -225,7 +380,7 @@ class FinishLineState(State[FinishLineView]):
 
     # --- queries ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def is_chance(self) -> bool:
         return self.phase in CHANCE_PHASES
@@ -235,14 +390,21 @@ class FinishLineState(State[FinishLineView]):
 
     def takeable(self) -> list[str]:
         """Colours that may be taken now: in the pool, yellow only in the home stretch."""
-        locked = self.locked_colours()
-        return [c for c in COLOURS if self.pool[c] > 0 and c not in locked]
+        pool = self.pool
+        if sum(pool.values()) <= HOME_STRETCH:
+            return [c for c in COLOURS if pool[c] > 0]
+        return [c for c in COLOURS if pool[c] > 0 and c != "yellow"]
 
     def allowed_takes(self) -> list[str]:
         """T2/T3: takeable colours, minus the passed pair's colour when another exists."""
-        colours = self.takeable()
-        if len(self.hand) == 2 and self.hand[0][0] == self.hand[1][0]:
-            others = [c for c in colours if c != self.hand[0][0]]
+        pool = self.pool
+        if sum(pool.values()) <= HOME_STRETCH:
+            colours = [c for c in COLOURS if pool[c] > 0]
+        else:
+            colours = [c for c in COLOURS if pool[c] > 0 and c != "yellow"]
+        hand = self.hand
+        if len(hand) == 2 and hand[0][0] == hand[1][0]:
+            others = [c for c in colours if c != hand[0][0]]
             if others:
                 return others
         return colours
@@ -257,12 +419,21 @@ class FinishLineState(State[FinishLineView]):
 
     def hand_dice(self) -> list[tuple[str, str]]:
         """Distinct (colour, face) of the rolled hand, in colour then face order."""
-        seen: list[tuple[str, str]] = []
-        for colour, face in self.hand:
-            if (colour, face) not in seen:
-                seen.append((colour, face))
-        seen.sort(key=lambda d: (COLOUR_INDEX[d[0]], FACE_IDS[d[0]].index(d[1])))
-        return seen
+        return list(self._distinct_dice())
+
+    def _distinct_dice(self) -> list[tuple[str, str]]:
+        """:meth:`hand_dice` as kept for this hand: read, never change it."""
+        hand = self.hand
+        if len(hand) == 3:
+            a, b, c = hand
+            key: tuple[Any, ...] = (a[0], a[1], b[0], b[1], c[0], c[1])
+        else:
+            key = tuple(x for d in hand for x in d)
+        dice = _hand_dice.get(key)
+        if dice is None:
+            pairs = {(key[i], key[i + 1]) for i in range(0, len(key), 2)}
+            dice = _hand_dice[key] = sorted(pairs, key=DIE_ORDER.__getitem__)
+        return dice
 
     def insider_choices(self) -> list[list[str]]:
         """D-INSIDER: every colour list of j = min(2, removed) dice of the removed area."""
@@ -286,47 +457,73 @@ class FinishLineState(State[FinishLineView]):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.BETTING:
+        if phase == USE:
+            return self._use_actions()
+        if phase == TAKE:
+            return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
+        if phase == BETTING:
             return self._bet_actions()
-        if phase == Phase.TAKE_FIRST:
+        if phase == TAKE_FIRST:
             return [{"type": "take_first", "colours": c} for c in self.first_takes()]
-        if phase == Phase.TAKE:
-            return [{"type": "take", "colour": c} for c in self.allowed_takes()]
-        if phase == Phase.USE:
-            dice = self.hand_dice()
-            out: list[Action] = [
-                {"type": "use", "colour": c, "face": f, **t}
-                for c, f in dice
-                for t in self.use_targets(c, f)
-            ]
-            out += [{"type": "discard", "colour": c, "face": f} for c, f in dice]
-            return out
-        if phase == Phase.EXTRA:
+        if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
         return []
 
+    def _use_actions(self) -> list[Action]:
+        """D-USE: each distinct die's uses, then one discard per distinct die."""
+        dice = self._distinct_dice()
+        out: list[Action] = []
+        for d in dice:
+            uses = USE_ON_HORSE.get(d)
+            if uses is not None:
+                c, f = d
+                if f == "HORSESHOE" or f == "DOUBLE_HORSESHOE":
+                    out += [uses[h] for h in self.row]  # any horse
+                    continue
+                t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
+                out += [uses[h] for h in t.horse_targets(c, f, self.family)]
+            elif d not in BLANK_DICE:
+                c, f = d
+                out += [
+                    {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
+                ]
+        out += [DISCARD[d] for d in dice]
+        return out
+
     def _bet_actions(self) -> list[Action]:
+        """D-BET, in the order of the module docstring (shared action dicts): bets of
+        every amount the money left allows on each horse and pair, or only on those
+        already backed once the slip holds all its win or place lines, then done."""
         seat = self.turn
         slip = self.slips[seat]
-        amounts = amounts_up_to(self.money[seat] - slip_stake(slip))
+        count = amount_count(self.money[seat] - slip_stake(slip))
         out: list[Action] = []
-        if amounts:
-            wins = {h for h, _ in slip["win"]}
-            for h in self.lineup:
-                if h in wins or len(wins) < MAX_WIN_LINES:
-                    out += [{"type": "bet_win", "horse": h, "amount": a} for a in amounts]
-            pairs = {tuple(p) for p, _ in slip["place"]}
-            for i, a in enumerate(self.lineup):
-                for b in self.lineup[i + 1 :]:
-                    pair = (min(a, b), max(a, b))
-                    if pair in pairs or len(pairs) < MAX_PLACE_LINES:
-                        out += [
-                            {"type": "bet_place", "horses": list(pair), "amount": x}
-                            for x in amounts
-                        ]
-        out.append({"type": "bet_done"})
+        if count:
+            win_blocks, place_blocks = lineup_lines(tuple(self.lineup), count)
+            wins, places = slip["win"], slip["place"]
+            if len(wins) < MAX_WIN_LINES:
+                for _, lines in win_blocks:
+                    out += lines[:count]
+            else:
+                backed = {h for h, _ in wins}
+                for h, lines in win_blocks:
+                    if h in backed:
+                        out += lines[:count]
+            if len(places) < MAX_PLACE_LINES:
+                for _, lines in place_blocks:
+                    out += lines[:count]
+            else:
+                pairs = {(p[0], p[1]) for p, _ in places}
+                for pair, lines in place_blocks:
+                    if pair in pairs:
+                        out += lines[:count]
+        out.append(BET_DONE)
         return out
+
+    # As the contract's ``legal_actions`` and ``chance_outcomes``, without their checks
+    # (playouts ask at every step): the hooks already list nothing at the wrong nodes.
+    legal_actions = _legal_actions
 
     # --- refusals -------------------------------------------------------------
     def _why_illegal(self, action: Action) -> str | None:
@@ -359,7 +556,7 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_bet(self, action: Action) -> str | None:
-        if self.phase != Phase.BETTING:
+        if self.phase != BETTING:
             return "bets can only be entered while the slips are open, before the race"
         kind = action["type"]
         target = "horse" if kind == "bet_win" else "horses"
@@ -403,12 +600,12 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_bet_done(self, action: Action) -> str | None:
-        if self.phase != Phase.BETTING:
+        if self.phase != BETTING:
             return "there is no open bet slip to confirm"
         return self._fields(action)
 
     def _why_take_first(self, action: Action) -> str | None:
-        if self.phase != Phase.TAKE_FIRST:
+        if self.phase != TAKE_FIRST:
             return "three dice are taken only on the first turn of a race"
         bad = self._fields(action, "colours")
         if bad:
@@ -430,8 +627,8 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _why_take(self, action: Action) -> str | None:
-        if self.phase != Phase.TAKE:
-            if self.phase == Phase.TAKE_FIRST:
+        if self.phase != TAKE:
+            if self.phase == TAKE_FIRST:
                 return "the first turn of a race takes 3 dice (take_first)"
             return "no die can be taken now"
         bad = self._fields(action, "colour")
@@ -452,7 +649,7 @@ class FinishLineState(State[FinishLineView]):
         return None
 
     def _die_in_hand(self, action: Action) -> str | None:
-        if self.phase != Phase.USE:
+        if self.phase != USE:
             return "a die can be used or discarded only after the roll"
         colour, face = action.get("colour"), action.get("face")
         if not any(c == colour and f == face for c, f in self.hand):
@@ -537,7 +734,7 @@ class FinishLineState(State[FinishLineView]):
         return "that target is not allowed for this die"
 
     def _why_extra(self, action: Action) -> str | None:
-        if self.phase != Phase.EXTRA:
+        if self.phase != EXTRA:
             return "extra-turn dice are resolved only after the dice phase"
         if action["type"] == "extra_decline":
             return self._fields(action)
@@ -550,50 +747,42 @@ class FinishLineState(State[FinishLineView]):
 
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == Phase.START:
+        phase = self.phase
+        if phase == ROLL:
+            for c, f in self.hand:
+                if f is None:
+                    return list(ROLL_OUTCOMES[c])
+        if phase == LINEUP:
+            drawn = set(self.drawn)
+            p = 1 / (len(TILE_IDS) - len(drawn))
+            return [(DRAW_ACTIONS[t], p) for t in TILE_IDS if t not in drawn]
+        if phase == START:
             return [({"type": "start_player", "seat": i}, 1 / self.n) for i in range(self.n)]
-        if self.phase == Phase.LINEUP:
-            left = [t for t in TILE_IDS if t not in self.drawn]
-            return [({"type": "draw_tile", "tile": t}, 1 / len(left)) for t in left]
-        if self.phase == Phase.ROLL:
-            colour = next(c for c, f in self.hand if f is None)
-            return [(dict(o), p) for o, p in ROLL_OUTCOMES[colour]]
-        if self.phase == Phase.PHOTO:
-            return [({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES]
+        if phase == PHOTO:
+            return list(PHOTO_ACTIONS)
         return []
 
+    chance_outcomes = _chance_outcomes
+
     # --- transitions ----------------------------------------------------------
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """As :meth:`State.apply_trusted`; a roll (half of all steps) goes straight to
+        its step, which reads the action and keeps nothing of it."""
+        if action["type"] == "roll":
+            events: list[Event] = []
+            self._roll(action, events)
+            return events
+        return self._apply(dict(action))
+
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        match action["type"]:
-            case "start_player":
-                self._start_player(action["seat"], events)
-            case "draw_tile":
-                self._draw(action["tile"], events)
-            case "bet_win":
-                self._bet_line("win", action["horse"], action["amount"])
-            case "bet_place":
-                self._bet_line("place", list(action["horses"]), action["amount"])
-            case "bet_done":
-                self._bet_done(events)
-            case "take_first":
-                self._take_dice(list(action["colours"]), events)
-            case "take":
-                self._take_dice([action["colour"]], events)
-            case "roll":
-                self._roll(action["colour"], action["face"], events)
-            case "use":
-                self._use(action, events)
-            case "discard":
-                self._use(action, events)
-            case "extra":
-                self._extra(action, events)
-            case "extra_decline":
-                self._extra(action, events)
-            case "photo":
-                self._photo(action["upper"], action["lower"], events)
-            case _:
-                raise AssertionError(f"unhandled action {action['type']!r}")
+        if action["type"] == "roll":  # CH-ROLL: half of all steps
+            self._roll(action, events)
+            return events
+        handler = _HANDLERS.get(action["type"])
+        if handler is None:
+            raise AssertionError(f"unhandled action {action['type']!r}")
+        handler(self, action, events)
         return events
 
     def _start_player(self, seat: int, events: list[Event]) -> None:
@@ -607,19 +796,32 @@ class FinishLineState(State[FinishLineView]):
         for c in colours:
             self._take(c)
         events.append({"type": "took", "seat": self.turn, "colours": colours})
-        self.phase = Phase.ROLL
+        self.phase = ROLL
 
-    def _roll(self, colour: str, face: str, events: list[Event]) -> None:
+    def _take_one(self, action: Action, events: list[Event]) -> None:
+        """T2: the one die taken joins the passed pair, then the hand is rolled."""
+        colour = action["colour"]
+        self._take(colour)
+        events.append({"type": "took", "seat": self.turn, "colours": [colour]})
+        self.phase = ROLL
+
+    def _roll(self, action: Action, events: list[Event]) -> None:
         """CH-ROLL of one die of the hand (colour order, R43)."""
-        die = next(d for d in self.hand if d[0] == colour and d[1] is None)
-        die[1] = face
+        colour, face = action["colour"], action["face"]
+        hand = self.hand
+        for die in hand:
+            if die[1] is None and die[0] == colour:
+                die[1] = face
+                break
         events.append({"type": "rolled", "seat": self.turn, "colour": colour, "face": face})
-        if all(f is not None for _, f in self.hand):
-            self.phase = Phase.USE
+        for die in hand:
+            if die[1] is None:
+                return
+        self.phase = USE
 
     def _begin_lineup(self, events: list[Event]) -> None:
         """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
-        self.phase = Phase.LINEUP
+        self.phase = LINEUP
         self.lineup, self.row, self.dice = [], [], []
         self.nn = self.nn_used = False
         self.slips = [empty_slip() for _ in range(self.n)]
@@ -635,7 +837,7 @@ class FinishLineState(State[FinishLineView]):
             {"type": "tile_revealed", "tile": tile, "slot": slot, "odds": ODDS[self.race][slot - 1]}
         )
         if slot == HORSES_PER_RACE:
-            self.phase = Phase.BETTING
+            self.phase = BETTING
             self.slips = [empty_slip() for _ in range(self.n)]
             self.slips_done = 0
             self.turn = self.start_player
@@ -671,19 +873,27 @@ class FinishLineState(State[FinishLineView]):
         self.turn = seat
         self.hand_seat = seat
         self.turns += 1
-        self.phase = Phase.TAKE_FIRST if self.turns == 1 else Phase.TAKE
+        self.phase = TAKE_FIRST if self.turns == 1 else TAKE
         events.append({"type": "turn", "seat": seat, "turn": self.turns})
 
     def _take(self, colour: str) -> None:
         self.pool[colour] -= 1
-        self.hand.append([colour, None])
-        self.hand.sort(key=lambda d: COLOUR_INDEX[d[0]])
+        # The hand stays in colour order: the new die goes after those of its colour.
+        hand = self.hand
+        rank = COLOUR_INDEX[colour]
+        i = len(hand)
+        while i and COLOUR_INDEX[hand[i - 1][0]] > rank:
+            i -= 1
+        hand.insert(i, [colour, None])
 
     def _use(self, action: Action, events: list[Event]) -> None:
         seat = self.turn
         colour, face = action["colour"], action["face"]
-        i = next(k for k, d in enumerate(self.hand) if d[0] == colour and d[1] == face)
-        self.hand.pop(i)
+        hand = self.hand
+        for i, die in enumerate(hand):
+            if die[1] == face and die[0] == colour:
+                del hand[i]
+                break
         step = 1
         used = action["type"] == "use"
         event: Event = {
@@ -695,7 +905,10 @@ class FinishLineState(State[FinishLineView]):
         if not used:
             self.removed[colour] += 1
         else:
-            event.update({k: copy_plain(action[k]) for k in TARGET_KEYS if k in action})
+            for key in TARGET_KEYS:
+                if key in action:
+                    value = action[key]  # a horse, or a list of horses or colours
+                    event[key] = list(value) if type(value) is list else value
             if face == "SIDE_BET":
                 victim = (seat + 1) % self.n
                 self.ledger[seat] += SIDE_BET
@@ -715,19 +928,18 @@ class FinishLineState(State[FinishLineView]):
                 t = self.track()
                 t.resolve(colour, face, action)
                 self._store(t)
-                gone = [h for h in before if h not in self.row]
-                if gone:
-                    event["disqualified"] = gone[0]
+                if len(self.row) < len(before):
+                    event["disqualified"] = next(h for h in before if h not in self.row)
                 event["before"] = before  # the running order before this die, for the table
                 event["row"] = list(self.row)
         events.append(event)
-        nxt = (seat + step) % self.n
-        for die in self.hand:
+        nxt = (seat + step) % len(self.players)
+        for die in hand:
             die[1] = None
-        self.hand_seat = nxt
-        if self.pool_size() > 0:
+        if any(self.pool.values()):
             self._begin_turn(nxt, events)
             return
+        self.hand_seat = nxt
         # T9: the dice phase ends; the two leftover dice stay unused (R34).
         self.last_turn = seat
         events.append({"type": "dice_phase_over", "turns": self.turns})
@@ -739,11 +951,11 @@ class FinishLineState(State[FinishLineView]):
 
     def _next_extra(self, events: list[Event]) -> None:
         if self.extra_queue:
-            self.phase = Phase.EXTRA
+            self.phase = EXTRA
             self.turn = self.extra_queue[0]
             return
         if self.nn:
-            self.phase = Phase.PHOTO
+            self.phase = PHOTO
             self.photo = []
             return
         self._settle(events)
@@ -859,7 +1071,7 @@ class FinishLineState(State[FinishLineView]):
         )
         self.stakes = [0] * self.n
         if self.race == RACES:
-            self.phase = Phase.OVER
+            self.phase = OVER
             totals = self.scores()
             top = max(totals)
             events.append(
@@ -898,6 +1110,51 @@ class FinishLineState(State[FinishLineView]):
                 return seat
         raise AssertionError("unreachable")
 
+    # --- search -------------------------------------------------------------------
+    def money_before_betting(self, seat: int) -> int:
+        """``seat``'s money when this race's slips opened: public (spec §9), from the
+        start money or the last settlement plus the grant; ledgers never enter money."""
+        if not self.results:
+            return START_MONEY
+        last = self.results[-1]
+        return last["money"][seat] + last["grant"]
+
+    def hidden_slips(self, seat: int) -> list[int]:
+        """The seats whose slip (and, while the race runs, stake and money) ``seat``
+        cannot see: every other seat that has begun a slip and not had it settled."""
+        if self.phase == BETTING:
+            # Seats from the start player up to the one writing now; later ones are empty.
+            begun = [(self.start_player + k) % self.n for k in range(self.slips_done + 1)]
+            return sorted(s for s in begun if s != seat)
+        if self.race_running():
+            return [s for s in range(self.n) if s != seat]
+        return []  # before the lineup the slips are empty, after the game they are results
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, every hidden slip drawn anew.
+
+        The only secrets of Finish Line are the other seats' slips of the running race,
+        and while the dice roll, their stakes and money (spec §9; the tile stack is not
+        stored, each tile is a chance draw). Each hidden slip is drawn by
+        :func:`random_slip` on the public lineup within that seat's public money before
+        betting; stake and money follow from it. Nothing else differs from ``self``.
+        """
+        out = self.clone()
+        running = self.race_running()
+        for s in self.hidden_slips(seat):
+            budget = self.money_before_betting(s)
+            slip = random_slip(self.lineup, budget, rng)
+            out.slips[s] = slip
+            if running:  # B7 took the stake already
+                out.stakes[s] = slip_stake(slip)
+                out.money[s] = budget - out.stakes[s]
+        return out
+
+    def race_placings(self, race: int) -> list[str]:
+        """Horses of finished race ``race`` (0-based) first to last, as text; a
+        disqualified horse did not finish and is not listed."""
+        return [str(h) for h in self.results[race]["finish"]]
+
     # --- views, results -------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
         """A confirmed slip (``bet_done``) is final, and so is any action after which
@@ -920,7 +1177,7 @@ class FinishLineState(State[FinishLineView]):
         return self.phase in RACE_PHASES
 
     def is_betting(self) -> bool:
-        return self.phase == Phase.BETTING
+        return self.phase == BETTING
 
     def private_turn(self) -> bool:
         """Every bet slip is entered behind the curtain (B6, §9); the dice phase is open."""
@@ -940,9 +1197,9 @@ class FinishLineState(State[FinishLineView]):
 
     def offered_colours(self) -> list[str]:
         """Colours the player to act may take now (T1–T3), else []."""
-        if self.phase == Phase.TAKE:
+        if self.phase == TAKE:
             return self.allowed_takes()
-        if self.phase == Phase.TAKE_FIRST:
+        if self.phase == TAKE_FIRST:
             return [c for c in COLOURS if c != "yellow" and self.pool[c] > 0]
         return []
 
@@ -958,3 +1215,21 @@ class FinishLineState(State[FinishLineView]):
             raise BadSave("the Finish Line state has a wrong number of seats")
         if set(self.pool) != set(COLOURS) or set(self.removed) != set(COLOURS):
             raise BadSave("the Finish Line state has damaged dice")
+
+
+_HANDLERS: dict[str, Callable[[FinishLineState, Action, list[Event]], None]] = {
+    "start_player": lambda s, a, e: s._start_player(a["seat"], e),
+    "draw_tile": lambda s, a, e: s._draw(a["tile"], e),
+    "bet_win": lambda s, a, e: s._bet_line("win", a["horse"], a["amount"]),
+    "bet_place": lambda s, a, e: s._bet_line("place", list(a["horses"]), a["amount"]),
+    "bet_done": lambda s, a, e: s._bet_done(e),
+    "take_first": lambda s, a, e: s._take_dice(list(a["colours"]), e),
+    "take": FinishLineState._take_one,
+    "roll": FinishLineState._roll,
+    "use": FinishLineState._use,
+    "discard": FinishLineState._use,
+    "extra": FinishLineState._extra,
+    "extra_decline": FinishLineState._extra,
+    "photo": lambda s, a, e: s._photo(a["upper"], a["lower"], e),
+}
+"""Each action type's step (a table: a ``match`` tries the cases one by one)."""
