@@ -1119,7 +1119,7 @@ class FinishLineState(State[FinishLineView]):
         last = self.results[-1]
         return last["money"][seat] + last["grant"]
 
-    def hidden_slips(self, seat: int) -> list[int]:
+    def hidden_slips(self, seat: int | None) -> list[int]:
         """The seats whose slip (and, while the race runs, stake and money) ``seat``
         cannot see: every other seat that has begun a slip and not had it settled."""
         if self.phase == BETTING:
@@ -1130,7 +1130,7 @@ class FinishLineState(State[FinishLineView]):
             return [s for s in range(self.n) if s != seat]
         return []  # before the lineup the slips are empty, after the game they are results
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A state ``seat`` cannot tell from this one, every hidden slip drawn anew.
 
         The only secrets of Finish Line are the other seats' slips of the running race,

@@ -18,7 +18,7 @@ from paddock_web.app import App  # noqa: E402
 from paddock_web.lens_panel import LENS_KEY  # noqa: E402
 
 import pygames  # noqa: E402
-from pygames.core import State  # noqa: E402
+from pygames.core import State, lens  # noqa: E402
 
 
 def hidden_royal_turf(seats: list[str]) -> tuple[App, FakeBrowser]:
@@ -134,3 +134,28 @@ def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view(
     assert job["seat"] == seat
     assert posted_state(job).view(seat) == app.match.state.view(seat)
     assert "from what you know" in b.text()
+
+
+def test_gambler_weighs_rolling_on_against_stopping_with_the_workers_own_code() -> None:
+    """The job the page posts, run by the worker's Python (``lens.start``) on CPython."""
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("gambler", ["Ann", "Ben"], ["computer", "computer"], 3)
+    b.click("lens")
+    assert app.match is not None
+    for _ in range(300):  # one computer step at a time, until rolling on is a choice
+        if {a["type"] for a in app.match.state.legal_actions()} == {"roll_again", "stop"}:
+            break
+        b.run_timers(1)
+    else:
+        raise AssertionError("no player had to choose between rolling on and stopping")
+    job = b.lens_jobs[-1]
+    assert job["actions"] is True and job["seat"] is None
+    run = lens.start(str(job["game"]), str(job["state"]), None, True, int(job["seed"]))  # type: ignore[call-overload]
+    run.step(3)
+    assert b.lens_listener is not None
+    b.lens_listener({"id": job["id"], "odds": json.loads(run.odds_json()), "done": True})
+    drawn = b.htmls_set[-1][1]
+    assert "Next roll: a die fits" in drawn
+    assert "Roll on" in drawn and "Stop" in drawn

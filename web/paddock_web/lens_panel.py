@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pygames.core import SeatWindow
-from pygames.core.lens import Odds
+from pygames.core import Action, SeatWindow
+from pygames.core.lens import Odds, distinct_actions
 
 from .html import Markup, classes, h
 from .table import Table
@@ -62,19 +62,32 @@ def request(app: App) -> None:
     app.lens.odds = None
     app.lens.done = False
     viewer = key[2]
+    window = SeatWindow(app.match.state, viewer)
     # Drawn with the system's entropy: the page's own seeded generators stay untouched.
     rng = random.Random(random.SystemRandom().getrandbits(64))
-    resample = SeatWindow(app.match.state, viewer).resample(rng)
+    resample = window.resample(rng)
     app.b.lens_post(
         {
             "id": app.lens.job,
             "game": app.match.game_id,
             "state": json.dumps(resample.to_json()),  # text: one copy into the worker
             "seat": viewer,
-            "actions": False,
+            "actions": bool(valued_choices(app, window)),
             "seed": rng.getrandbits(31),
         }
     )
+
+
+MAX_VALUED_CHOICES = 4
+"""Each valued choice costs a rollout of its own per round: only a few are weighed."""
+
+
+def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
+    """The choices the lens weighs: a few, each with a name the panel can show."""
+    listed = window.legal_actions() if window.seat is not None else window.public_choices()
+    choices = distinct_actions(listed)
+    named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
+    return choices if named and len(choices) <= MAX_VALUED_CHOICES else []
 
 
 def receive(app: App, message: dict[str, Any]) -> None:
@@ -217,6 +230,47 @@ def body(app: App) -> Markup:
             ],
         ),
     )
+    fit = odds.get("facts", {}).get("fit")
+    next_roll = (
+        h("p", {"class": "lens-fact"}, t("lens_fit", fit=pct(fit), bust=pct(1 - fit)))
+        if fit is not None
+        else None
+    )
+    choices = odds.get("actions") or []
+    valued = (
+        h(
+            "table",
+            {"class": "lens-choices"},
+            h("caption", {}, t("lens_choices")),
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, t("lens_choice")),
+                    h("th", {"scope": "col"}, t("lens_choice_win")),
+                    h("th", {"scope": "col"}, t("lens_choice_value")),
+                ),
+            ),
+            h(
+                "tbody",
+                {},
+                [
+                    h(
+                        "tr",
+                        {},
+                        h("th", {"scope": "row"}, t(f"lens_act_{c['action']['type']}")),
+                        h("td", {"class": "lens-num"}, pct(c["win"])),
+                        h("td", {"class": "lens-num"}, f"{c['value']:.0f}"),
+                    )
+                    for c in sorted(choices, key=lambda c: -c["win"])
+                ],
+            ),
+        )
+        if choices
+        else None
+    )
     sure = t(
         "lens_margin" if app.lens.done else "lens_refining",
         games=f"{odds['samples']:,}",
@@ -226,6 +280,8 @@ def body(app: App) -> Markup:
         h(
             "div",
             {"class": classes("lens-figures", not app.lens.done and "refining")},
+            next_roll,
+            valued,
             seats,
             trend_chart(app),
             race_rows(app, odds, table, view),
