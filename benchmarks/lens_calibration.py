@@ -16,6 +16,7 @@ what happened (a win counts 1, a shared win its share). Reported per game:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -31,6 +32,8 @@ from pygames.core import SeatWindow, bot_for, sample_outcome  # noqa: E402
 from pygames.core.lens import odds  # noqa: E402
 
 BINS = 10
+SITE_FIGURES = ROOT / "web" / "paddock_web" / "lens_calibration.json"
+"""Where the site's "How good is the lens?" page reads the figures."""
 
 Row = tuple[float, float, int]
 """A seat's predicted chance, what happened (its share of the win), players."""
@@ -118,6 +121,11 @@ def measure(games: int = 200, samples: int = 16, seed: int = 1) -> dict[str, Any
         return dict(zip(ids, results, strict=True))
 
 
+def save(result: dict[str, Any]) -> None:
+    """Hand the figures to the site (its "How good is the lens?" page draws them)."""
+    SITE_FIGURES.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -125,6 +133,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     result = measure(args.games, args.samples, args.seed)
+    save(result)
     for game, row in result.items():
         print(
             f"{game:12} Brier {row['brier']:.4f} vs equal share {row['brier_equal_share']:.4f}"

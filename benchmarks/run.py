@@ -335,7 +335,88 @@ def lens_calibration(games: int) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import lens_calibration as calib
 
-    return calib.measure(games)
+    result: dict[str, Any] = calib.measure(games)
+    calib.save(result)
+    return result
+
+
+WORKER_PROBE = """
+async ([job, limitMs]) => {
+  const worker = new Worker("./lens-worker.mjs", { type: "module" });
+  const posts = [];
+  const began = performance.now();
+  const finished = new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    worker.onmessage = (event) => {
+      const m = event.data;
+      posts.push({ t: performance.now() - began, samples: m.odds ? m.odds.samples : 0,
+                   margin: m.odds ? m.odds.margin : 1, error: m.error || null });
+      if (m.done || m.error) { clearTimeout(timer); resolve(); }
+    };
+  });
+  worker.postMessage(job);
+  await finished;
+  worker.terminate();
+  return posts;
+}
+"""
+
+
+def mid_race_job(game_id: str, seed: int = 7) -> dict[str, Any]:
+    """A lens job from the middle of the first race (or round), public view."""
+    import random as stdrandom
+
+    sys.path.insert(0, str(ROOT))
+    import pygames
+    from pygames.core import SeatWindow, bot_for, sample_outcome
+
+    game = pygames.get_game(game_id)
+    rng = stdrandom.Random(seed)
+    state = game.new_state(["A", "B", "C"] if game.max_players >= 3 else ["A", "B"])
+    bot = bot_for(game_id)
+    decisions = 0
+    while decisions < 40 and state.finished_races() == 0:
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player()
+        state.apply(bot.choose(SeatWindow(state, seat), seat, rng))
+        decisions += 1
+    resample = SeatWindow(state, None).resample(rng)
+    return {
+        "id": 1,
+        "game": game_id,
+        "state": json.dumps(resample.to_json()),
+        "seat": None,
+        "actions": False,
+        "seed": 1,
+    }
+
+
+def lens_in_the_worker(page: Any, limit_s: float = 60.0) -> dict[str, dict[str, float | None]]:
+    """Per game: the worker's rollouts/s, its first estimate and the time to +-2 points."""
+    sys.path.insert(0, str(ROOT))
+    import pygames
+
+    out: dict[str, dict[str, float | None]] = {}
+    for game in pygames.games():
+        posts = page.evaluate(WORKER_PROBE, [mid_race_job(game.id), limit_s * 1000])
+        estimates = [p for p in posts if p["samples"]]
+        if not estimates:
+            out[game.id] = {"error": 1.0}
+            continue
+        first, last = estimates[0], estimates[-1]
+        sure = next((p["t"] for p in estimates if p["margin"] <= 0.02), None)
+        span = last["t"] - first["t"]
+        rate = (last["samples"] - first["samples"]) / (span / 1000) if span else None
+        out[game.id] = {
+            "first_estimate_ms": first["t"],
+            "rollouts_per_s": rate,
+            "ms_to_2_points": sure,
+            "samples": last["samples"],
+            "margin_at_end": last["margin"],
+        }
+    return out
 
 
 def bot_choice_ms(games: int = 5) -> dict[str, dict[str, float]]:
@@ -412,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
             page.goto(url)
             ready_ms(page)
             click_ms = measure_click_latency(page)
+            worker_lens = lens_in_the_worker(page)
             browser_version = context.browser.version if context.browser else "?"
 
     site_med = statistics.median(site_cold)
@@ -445,6 +527,7 @@ def main(argv: list[str] | None = None) -> int:
         "repeat_visit_bytes": warm_bytes,
         "random_games_per_s": games_per_s,
         "lens_calibration": calibration,
+        "lens_worker": worker_lens,
         "bot_choice_ms": choice_ms,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
@@ -495,6 +578,14 @@ def main(argv: list[str] | None = None) -> int:
             )
             for runtime, table in games_per_s.items()
             for game_id, r in table.items()
+        ],
+        *[
+            (
+                f"{game_id} lens worker: rollouts/s, first estimate, to +-2 points",
+                f"{w.get('rollouts_per_s') or 0:,.0f}/s, {fmt_ms(w.get('first_estimate_ms'))},"
+                f" {fmt_ms(w.get('ms_to_2_points'))} (margin {w.get('margin_at_end') or 0:.3f})",
+            )
+            for game_id, w in worker_lens.items()
         ],
         *[
             (

@@ -28,7 +28,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function run(job) {
   const lens = await python;
   if (job.id !== latest) return;
-  const runner = lens.start(job.game, job.state, job.seat, job.actions, job.seed);
+  // null (the public table) must reach Python as None: undefined converts, null does not.
+  const runner = lens.start(job.game, job.state, job.seat ?? undefined, job.actions, job.seed);
   try {
     let rounds = 1;
     while (job.id === latest) {

@@ -307,7 +307,11 @@ class State(ABC, Generic[V]):
     def _legal_actions(self) -> list[Action]: ...
 
     def legal_actions(self) -> list[Action]:
-        """Concrete actions ``apply`` accepts as they are (empty at chance/terminal)."""
+        """Concrete actions ``apply`` accepts as they are (empty at chance/terminal).
+
+        Read-only: a game may hand out the same action objects again (playouts build
+        millions); copy one before changing it.
+        """
         if self.is_terminal() or self.is_chance():
             return []
         return self._legal_actions()

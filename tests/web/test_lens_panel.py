@@ -159,3 +159,17 @@ def test_gambler_weighs_rolling_on_against_stopping_with_the_workers_own_code() 
     drawn = b.htmls_set[-1][1]
     assert "Next roll: a die fits" in drawn
     assert "Roll on" in drawn and "Stop" in drawn
+
+
+def test_how_good_is_the_lens_shows_each_games_calibration_with_a_table() -> None:
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    b.click("lens")
+    b.click("overlay", "lens_about")
+    text = b.text()
+    assert "How good is the lens?" in text and "30 %" in text
+    for game in pygames.games():  # the bench's figures, drawn for every game
+        assert f"{game.title}: what the lens said against what happened" in b.html
+        assert f"{game.title}: estimates grouped by what the lens said" in text
+    assert b.html.count('class="calib-chart"') == len(pygames.games())
+    app.on_act("lang", "de")
+    assert "Wie gut ist die Lupe?" in b.text()

@@ -301,4 +301,9 @@ def panel(app: App) -> Markup | None:
         {"class": "lens", "aria-label": t("lens"), "aria-live": "polite", "aria-busy": "false"},
         h("h2", {"class": "lens-title"}, t("lens"), " ", h("small", {}, whose)),
         h("div", {"id": "lens-body"}, body(app)),
+        h(
+            "button",
+            {"type": "button", "class": "linkish", "data-act": "overlay", "data-arg": "lens_about"},
+            t("lens_about"),
+        ),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import setup_link
+from .. import lens_about, setup_link
 from ..html import Markup, classes, h
 from ..i18n import LANGUAGES
 from ..table import Table
@@ -196,6 +196,9 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                 ),
             ),
         )
+    elif app.overlay == "lens_about":
+        title = t("lens_about")
+        body = h("div", {"class": "lens-about"}, lens_about.body(app))
     elif app.overlay == "export":
         title = t("export")
         body = h(
