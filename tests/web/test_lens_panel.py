@@ -173,3 +173,24 @@ def test_how_good_is_the_lens_shows_each_games_calibration_with_a_table() -> Non
     assert b.html.count('class="calib-chart"') == len(pygames.games())
     app.on_act("lang", "de")
     assert "Wie gut ist die Lupe?" in b.text()
+
+
+def test_a_game_among_friends_can_be_played_without_the_lens() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.store[LENS_KEY] = "1"
+    app.lens.on = True
+    b.start_game("royal_turf", ["Ann", "Ben"], ["human", "computer"], 5, {"lens_off": "on"})
+    assert b.find(data_act="lens") is None and 'class="lens"' not in b.html
+    assert b.lens_jobs == []
+    app.on_act("lens", "")  # a stale switch press asks nothing either
+    assert b.lens_jobs == [] and 'class="lens"' not in b.html
+    # The choice is saved with the game and kept for "Play again".
+    assert b.saved_match() is not None
+    saved = next(v for k, v in b.store.items() if k.startswith("paddock.game."))
+    assert json.loads(saved)["lens_off"] is True
+    assert app.slot is not None
+    app.act_again("", None)
+    app.render()
+    assert app.slot.lens_off and b.find(data_act="lens") is None

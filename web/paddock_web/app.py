@@ -309,6 +309,7 @@ class App:
                 self.setup["options"][opt.name] = raw == "on"
             elif raw is not None:
                 self.setup["options"].update(coerce_options(game.id, {opt.name: raw}))
+        self.setup["lens_off"] = form.get("lens_off") == "on"
         seed = (form.get("seed") or "").strip()
         self.setup["seed"] = int(seed) if seed.isdigit() and int(seed) <= MAX_SEED else None
         speed = form.get("speed")
@@ -336,12 +337,16 @@ class App:
         except BadSave as exc:
             self.error = str(exc)
             return
-        self.begin_table(match, seed_shared=self.setup.get("seed") is not None)
+        self.begin_table(
+            match,
+            seed_shared=self.setup.get("seed") is not None,
+            lens_off=self.setup.get("lens_off") is True,
+        )
 
-    def begin_table(self, match: Match, seed_shared: bool) -> None:
+    def begin_table(self, match: Match, seed_shared: bool, lens_off: bool = False) -> None:
         """A new game in a slot of its own: no other saved game is touched."""
         self.match = match
-        self.slot = Slot(id=new_id(), seed_shared=seed_shared)
+        self.slot = Slot(id=new_id(), seed_shared=seed_shared, lens_off=lens_off)
         self.save()
         self.enter_table()
         self.go(f"#/play/{self.slot.id}")
@@ -362,7 +367,8 @@ class App:
             return
         setup = self.match.setup_json()
         setup["seed"] = None  # new dice, never shown
-        self.begin_table(Match.from_setup(setup), seed_shared=False)
+        lens_off = self.slot is not None and self.slot.lens_off  # the same table's choice
+        self.begin_table(Match.from_setup(setup), seed_shared=False, lens_off=lens_off)
 
     def act_fresh(self, _: str, __: str | None) -> None:
         """Dismiss a notice and go home; nothing is deleted."""

@@ -41,10 +41,17 @@ class Lens:
     """Each finished estimate of the public table: (history length, win chance per seat)."""
 
 
+def allowed(app: App) -> bool:
+    """Whether this game's players allowed the lens (a setup option can forbid it)."""
+    return app.slot is None or not app.slot.lens_off
+
+
 def wanted(app: App) -> tuple[int, int, int | None] | None:
     """(match, history length, viewer) to estimate now, or None when nothing is shown."""
     match = app.match
     if not app.lens.on or match is None or app.screen != "table" or match.is_over():
+        return None
+    if not allowed(app):
         return None
     if app.interlude or app.needs_curtain() is not None:
         return None

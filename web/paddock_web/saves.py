@@ -46,6 +46,7 @@ class Slot:
     players: list[str] = field(default_factory=list)
     over: bool = False
     seed_shared: bool = False
+    lens_off: bool = False  # the players chose a game without the lens
     damaged: bool = False
 
 
@@ -89,6 +90,7 @@ def _summary(data: Any) -> Slot | None:
         players=[str(p) for p in players],
         over=summary.get("over") is True,
         seed_shared=data.get("seed_shared") is True,
+        lens_off=data.get("lens_off") is True,
     )
 
 
@@ -204,6 +206,7 @@ class SaveStore:
             "rev": slot.rev + 1,
             "updated": now,
             "seed_shared": slot.seed_shared,
+            "lens_off": slot.lens_off,
             "summary": {
                 "game": match.game_id,
                 "players": list(match.players),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import lens_about, setup_link
+from .. import lens_about, lens_panel, setup_link
 from ..html import Markup, classes, h
 from ..i18n import LANGUAGES
 from ..table import Table
@@ -46,7 +46,7 @@ def header(
             t("lens"),
         )
         tools = [
-            None if app.match.is_over() else lens,
+            None if app.match.is_over() or not lens_panel.allowed(app) else lens,
             h(
                 "button",
                 {"type": "button", "data-act": "overlay", "data-arg": "rules"},

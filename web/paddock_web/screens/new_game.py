@@ -163,6 +163,21 @@ def screen(app: App) -> Markup:
                     h(
                         "label",
                         {"class": "option"},
+                        h(
+                            "input",
+                            {
+                                "type": "checkbox",
+                                "name": "lens_off",
+                                "checked": app.setup.get("lens_off") is True,
+                            },
+                        ),
+                        " ",
+                        t("lens_off"),
+                        h("small", {}, t("lens_off_help")),
+                    ),
+                    h(
+                        "label",
+                        {"class": "option"},
                         t("seed_label"),
                         " ",
                         h(
