@@ -24,6 +24,7 @@ import random
 from typing import Any, NotRequired, TypedDict
 
 from .bots import Bot, SeatWindow, bot_for
+from .playout import collector_paused
 from .state import Action, State, canonical, sample_outcome
 
 Z95 = 1.96
@@ -143,6 +144,10 @@ class LensRun:
 
     def step(self, rounds: int = 1) -> None:
         """Add ``rounds`` rollouts (and as many per valued action)."""
+        with collector_paused():
+            self._step(rounds)
+
+    def _step(self, rounds: int) -> None:
         seat = self.valued
         for _ in range(rounds):
             start = self.window.resample(self.rng)

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from .bots import Bot, SeatWindow
 from .registry import get_game
 from .state import State, sample_outcome
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector: a playout makes many short-lived dicts and lists
+    (events, actions) but no cycles, which reference counting frees at once, so the
+    collector's passes over them are pure cost (about a tenth of a playout)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def random_playout(state: State[Any], rng: random.Random, max_steps: int = 1_000_000) -> State[Any]:
@@ -18,6 +34,11 @@ def random_playout(state: State[Any], rng: random.Random, max_steps: int = 1_000
     Takes the trusted path (:meth:`State.apply_trusted`): every action comes verbatim
     from the state's own lists, so checking it again would only cost time.
     """
+    with collector_paused():
+        return _random_playout(state, rng, max_steps)
+
+
+def _random_playout(state: State[Any], rng: random.Random, max_steps: int) -> State[Any]:
     for _ in range(max_steps):
         if state.is_terminal():
             return state
