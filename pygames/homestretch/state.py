@@ -28,6 +28,7 @@ display cards in display order, then BUY_BLIND, then PASS.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -1341,6 +1342,83 @@ class HomestretchState(State[HomestretchView]):
         self.display, self.pool = [], []
         self.buy_order = []
         self._prepare_race(events)
+
+    # --- search ---------------------------------------------------------------
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, its hidden parts drawn anew (§9).
+
+        Hidden from ``seat`` are only (a) during the deal and the draft, where the
+        blue cards it does not hold or keep are (other hands, kept piles, the ghost's
+        hand, the pool, the undealt deck), and (b) while racing, which of another
+        seat's markers lies on which of its (public) cells, plus the unconfirmed
+        markers of a player in the middle of his betting turn. Race cards and stack
+        cards are drawn when needed, so no unseen order is stored. The unseen cards
+        are dealt anew into slots of the same sizes; each confirmed turn's five markers
+        are laid anew on its five cells; an unconfirmed turn starts again from none.
+        The view does not record the hands the seat saw in earlier draft rounds, so
+        that memory is not used (the result must depend on the view alone).
+        """
+        out = self.clone()
+        if self.phase in (Phase.DEAL, Phase.DRAFT, Phase.GHOST):
+            out._redeal_unseen(seat, rng)
+        out._relay_markers(seat, rng)
+        out._forget_stale()
+        return out
+
+    def _forget_stale(self) -> None:
+        """Reset leftovers no view shows (the last roller of a finished race, the last
+        bonus distance), so that states that look the same give the same resample."""
+        if self.phase not in (Phase.DRAFT, Phase.RACE, Phase.BLIND):
+            self.turn = 0
+        if not self.bonus_targets:
+            self.bonus_squares = 0
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        """Deal the blue cards ``seat`` has not seen anew into same-sized slots."""
+        mine = set(self.hands[seat]) | set(self.kept[seat])
+        # Canonical orders: nothing below depends on where the cards really are.
+        self.hands[seat] = sorted(self.hands[seat])
+        self.kept[seat] = sorted(self.kept[seat])
+        unseen = [c for c in sorted(BLUE_CARDS) if c not in mine]
+        rng.shuffle(unseen)
+        taken = 0
+
+        def take(size: int) -> list[str]:
+            nonlocal taken
+            cards = sorted(unseen[taken : taken + size])
+            taken += size
+            return cards
+
+        for other in range(self.n):
+            if other != seat:
+                self.hands[other] = take(len(self.hands[other]))
+                self.kept[other] = take(len(self.kept[other]))
+        self.ghost = take(len(self.ghost))
+        self.pool = take(len(self.pool))
+        self.deck = take(len(self.deck))
+        assert taken == len(unseen), "every blue card is in exactly one slot"
+
+    def _relay_markers(self, seat: int, rng: random.Random) -> None:
+        """Lay other seats' face-down markers anew on their public cells (P18)."""
+        bettor = self.order[self.bettor_index] if self.phase == Phase.BETTING else None
+        for other in range(self.n):
+            if other == seat:
+                continue
+            if not self.submitted[other]:
+                # Markers of an unconfirmed turn are wholly private: the turn starts anew.
+                if other == bettor:
+                    self.bets[other] = {}
+                continue
+            if self.opt("open_bets"):  # V2: values are public, nothing to redraw
+                continue
+            cells = sorted((h, r) for h, r in self.bets[other].values())
+            markers = list(MARKERS)
+            rng.shuffle(markers)
+            self.bets[other] = {m: [h, r] for m, (h, r) in sorted(zip(markers, cells, strict=True))}
+
+    def race_placings(self, race: int) -> list[str]:
+        """Horse numbers of finished race ``race`` (0-based), 1st to 3rd, as text."""
+        return [str(h) for h in self.results[race]["places"]]
 
     # --- undo -----------------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
