@@ -141,6 +141,79 @@ def share_value(cards: list[str]) -> int:
     return sum(CARD_COST[c] for c in cards)
 
 
+# --- listed actions shared between calls (speed) ------------------------------------------
+# Listed actions are read-only for their users (the core copies what it applies, and
+# _apply keeps no part of an action), so the long lists of a betting turn and the fixed
+# race decisions are built once and handed out again in fresh lists.
+_PLACE_ALL: dict[tuple[str, tuple[str, ...]], list[Action]] = {}
+_TAKE_BACK: dict[str, dict[str, Action]] = {}
+_RACE_CHOICES: dict[str, tuple[str, ...]] = {
+    "move_choice": ("TWO", "ONE_AND_REROLL"),
+    "reroll_or_stop": ("REROLL", "STOP"),
+}
+_RACE_ACTIONS: dict[tuple[str, str], tuple[Action, ...]] = {}
+CELL_INDEX: dict[tuple[int, str], int] = {cell: i for i, cell in enumerate(CELLS)}
+
+
+def _first_in_hand(placed: dict[str, list[Any]]) -> tuple[str, ...]:
+    """The lowest marker id of each value still in hand (values ascending)."""
+    reps: list[str] = []
+    if "1a" not in placed:
+        reps.append("1a")
+    elif "1b" not in placed:
+        reps.append("1b")
+    if "2a" not in placed:
+        reps.append("2a")
+    elif "2b" not in placed:
+        reps.append("2b")
+    if "3" not in placed:
+        reps.append("3")
+    return tuple(reps)
+
+
+def _place_actions(me: str, reps: tuple[str, ...], blocked: list[int]) -> list[Action]:
+    """place_marker for markers ``reps`` on every cell but those with the (ascending)
+    CELLS indexes ``blocked``: cells by horse, then row, markers in ``reps`` order
+    within a cell. A fresh list of shared actions (read, never change them)."""
+    every = _PLACE_ALL.get((me, reps))
+    if every is None:
+        every = [
+            {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
+            for h, row in CELLS
+            for m in reps
+        ]
+        _PLACE_ALL[(me, reps)] = every
+    if not blocked:
+        return list(every)
+    # Each cell owns len(reps) neighbouring entries: cut out the blocked cells' runs.
+    width = len(reps)
+    out: list[Action] = []
+    start = 0
+    for i in blocked:
+        out += every[start : i * width]
+        start = (i + 1) * width
+    out += every[start:]
+    return out
+
+
+def _take_back_actions(me: str) -> dict[str, Action]:
+    """take_back_marker per marker id for colour ``me`` (built once)."""
+    takes: dict[str, Action] = {
+        m: {"type": "take_back_marker", "player": me, "marker": m} for m in MARKERS
+    }
+    _TAKE_BACK[me] = takes
+    return takes
+
+
+def _race_actions(me: str, kind: str) -> tuple[Action, ...]:
+    """The two listed choices of a move_choice or reroll_or_stop for colour ``me``."""
+    acts = _RACE_ACTIONS.get((me, kind))
+    if acts is None:
+        acts = tuple({"type": kind, "player": me, "choice": c} for c in _RACE_CHOICES[kind])
+        _RACE_ACTIONS[(me, kind)] = acts
+    return acts
+
+
 COLOUR_CHOICE = Option(
     name="colours",
     values=(),
@@ -337,18 +410,22 @@ class HomestretchState(State[HomestretchView]):
         return BLIND_FEE + max(CARD_COST[c] for c in self.pool)
 
     # --- queries ------------------------------------------------------------
+    # The phase is a StrEnum: comparing it with its text is a plain str comparison
+    # (an attribute of the Phase class costs a metaclass lookup on every call).
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == "over"
 
     def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES or (self.phase == Phase.RACE and self.pending is None)
+        phase = self.phase
+        return phase in CHANCE_PHASES or (phase == "race" and self.pending is None)
 
     def _current_seat(self) -> int:
-        if self.phase == Phase.CLAIMS:
-            return self.default_order[self.claim_index]
-        if self.phase == Phase.BETTING:
+        phase = self.phase
+        if phase == "betting":
             return self.order[self.bettor_index]
-        if self.phase == Phase.BUYING:
+        if phase == "claims":
+            return self.default_order[self.claim_index]
+        if phase == "buying":
             return self.buy_order[self.buy_index]
         return self.turn
 
@@ -356,11 +433,19 @@ class HomestretchState(State[HomestretchView]):
         seat = self._current_seat()
         me = self.colours[seat]
         phase = self.phase
-        if phase == Phase.DRAFT:
+        if phase == "betting":
+            return self._betting_actions(seat, me)
+        if phase == "race":
+            if self.pending == "move_choice":
+                return list(_race_actions(me, "move_choice"))
+            if self.pending == "reroll_or_stop":
+                return list(_race_actions(me, "reroll_or_stop"))
+            return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
+        if phase == "draft":
             return [
                 {"type": "draft_pick", "player": me, "card": c} for c in sorted(self.hands[seat])
             ]
-        if phase == Phase.CLAIMS:
+        if phase == "claims":
             out: list[Action] = [{"type": "bet_order_claim", "player": me, "choice": "KEEP"}]
             ahead = self.order[: self.order.index(seat)]
             out += [
@@ -373,21 +458,7 @@ class HomestretchState(State[HomestretchView]):
                 for t in ahead
             ]
             return out
-        if phase == Phase.BETTING:
-            return self._betting_actions(seat, me)
-        if phase == Phase.RACE:
-            if self.pending == "move_choice":
-                return [
-                    {"type": "move_choice", "player": me, "choice": c}
-                    for c in ("TWO", "ONE_AND_REROLL")
-                ]
-            if self.pending == "reroll_or_stop":
-                return [
-                    {"type": "reroll_or_stop", "player": me, "choice": c}
-                    for c in ("REROLL", "STOP")
-                ]
-            return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
-        if phase == Phase.BUYING:
+        if phase == "buying":
             money = self.money[seat]
             acts: list[Action] = [
                 {"type": "buy_action", "player": me, "choice": "BUY_FACEUP", "card": c}
@@ -402,31 +473,23 @@ class HomestretchState(State[HomestretchView]):
         return []
 
     def _betting_actions(self, seat: int, me: str) -> list[Action]:
+        """place_marker per open cell and marker value in hand, take_back_marker per
+        placed marker, confirm_bets once all five are placed (module docstring order)."""
+        placed = self.bets[seat]
+        reps = _first_in_hand(placed)
+        if not placed:
+            return _place_actions(me, reps, [])
         limit = self.rank(seat)
-        hand = self.hand_markers(seat)
-        reps: list[str] = []
-        seen: set[int] = set()
-        for m in hand:
-            if MARKER_VALUE[m] not in seen:
-                seen.add(MARKER_VALUE[m])
-                reps.append(m)
-        out: list[Action] = []
-        if reps:
+        blocked: list[int] = []
+        if len(placed) >= limit:  # fewer markers than the limit cannot fill a cell
             counts: dict[tuple[int, str], int] = {}
-            for h, r in self.bets[seat].values():
+            for h, r in placed.values():
                 counts[(h, r)] = counts.get((h, r), 0) + 1
-            for h, row in CELLS:
-                if counts.get((h, row), 0) < limit:
-                    out += [
-                        {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
-                        for m in reps
-                    ]
-        out += [
-            {"type": "take_back_marker", "player": me, "marker": m}
-            for m in MARKERS
-            if m in self.bets[seat]
-        ]
-        if not hand:
+            blocked = sorted(CELL_INDEX[c] for c, k in counts.items() if k >= limit)
+        out = _place_actions(me, reps, blocked) if reps else []
+        takes = _TAKE_BACK.get(me) or _take_back_actions(me)
+        out += [takes[m] for m in MARKERS if m in placed]
+        if not reps:
             out.append({"type": "confirm_bets", "player": me})
         return out
 
@@ -647,7 +710,7 @@ class HomestretchState(State[HomestretchView]):
             kind = "display_card" if phase == Phase.DISPLAY else "blind_card"
             p = 1 / len(self.pool)
             return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
-        return [(dict(o), p) for o, p in ROLL_OUTCOMES]
+        return list(ROLL_OUTCOMES)  # shared, read-only (see _place_actions)
 
     def race_card_candidates(self) -> list[str]:
         colour = race_colour(self.race, self.opt("short_game"))
