@@ -29,6 +29,7 @@ display cards in display order, then BUY_BLIND, then PASS.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -145,8 +146,7 @@ def share_value(cards: list[str]) -> int:
 # Listed actions are read-only for their users (the core copies what it applies, and
 # _apply keeps no part of an action), so the long lists of a betting turn and the fixed
 # race decisions are built once and handed out again in fresh lists.
-_PLACE_ALL: dict[tuple[str, tuple[str, ...]], list[Action]] = {}
-_TAKE_BACK: dict[str, dict[str, Action]] = {}
+_BETTING_LISTS: dict[tuple[str, frozenset[str]], tuple[list[Action], list[Action]]] = {}
 _RACE_CHOICES: dict[str, tuple[str, ...]] = {
     "move_choice": ("TWO", "ONE_AND_REROLL"),
     "reroll_or_stop": ("REROLL", "STOP"),
@@ -155,38 +155,32 @@ _RACE_ACTIONS: dict[tuple[str, str], tuple[Action, ...]] = {}
 CELL_INDEX: dict[tuple[int, str], int] = {cell: i for i, cell in enumerate(CELLS)}
 
 
-def _first_in_hand(placed: dict[str, list[Any]]) -> tuple[str, ...]:
-    """The lowest marker id of each value still in hand (values ascending)."""
-    reps: list[str] = []
-    if "1a" not in placed:
-        reps.append("1a")
-    elif "1b" not in placed:
-        reps.append("1b")
-    if "2a" not in placed:
-        reps.append("2a")
-    elif "2b" not in placed:
-        reps.append("2b")
-    if "3" not in placed:
-        reps.append("3")
-    return tuple(reps)
-
-
-def _place_actions(me: str, reps: tuple[str, ...], blocked: list[int]) -> list[Action]:
-    """place_marker for markers ``reps`` on every cell but those with the (ascending)
-    CELLS indexes ``blocked``: cells by horse, then row, markers in ``reps`` order
-    within a cell. A fresh list of shared actions (read, never change them)."""
-    every = _PLACE_ALL.get((me, reps))
-    if every is None:
-        every = [
+def _betting_lists(me: str, placed: frozenset[str]) -> tuple[list[Action], list[Action]]:
+    """For colour ``me`` with markers ``placed`` on the board: place_marker for the
+    lowest id of each value in hand on every cell (cells by horse, then row; values
+    ascending within a cell), and take_back_marker per placed marker by id. Shared
+    lists of shared actions: read them, never change them."""
+    lists = _BETTING_LISTS.get((me, placed))
+    if lists is None:
+        reps: list[str] = []
+        for m in MARKERS:
+            if m not in placed and all(MARKER_VALUE[r] != MARKER_VALUE[m] for r in reps):
+                reps.append(m)
+        every: list[Action] = [
             {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
             for h, row in CELLS
             for m in reps
         ]
-        _PLACE_ALL[(me, reps)] = every
-    if not blocked:
-        return list(every)
-    # Each cell owns len(reps) neighbouring entries: cut out the blocked cells' runs.
-    width = len(reps)
+        takes: list[Action] = [
+            {"type": "take_back_marker", "player": me, "marker": m} for m in MARKERS if m in placed
+        ]
+        lists = _BETTING_LISTS[(me, placed)] = (every, takes)
+    return lists
+
+
+def _without_cells(every: list[Action], blocked: list[int], width: int) -> list[Action]:
+    """``every`` (``width`` neighbouring entries per cell, CELLS order) without the
+    runs of the cells whose (ascending) CELLS indexes are ``blocked``."""
     out: list[Action] = []
     start = 0
     for i in blocked:
@@ -194,15 +188,6 @@ def _place_actions(me: str, reps: tuple[str, ...], blocked: list[int]) -> list[A
         start = (i + 1) * width
     out += every[start:]
     return out
-
-
-def _take_back_actions(me: str) -> dict[str, Action]:
-    """take_back_marker per marker id for colour ``me`` (built once)."""
-    takes: dict[str, Action] = {
-        m: {"type": "take_back_marker", "player": me, "marker": m} for m in MARKERS
-    }
-    _TAKE_BACK[me] = takes
-    return takes
 
 
 def _race_actions(me: str, kind: str) -> tuple[Action, ...]:
@@ -340,8 +325,8 @@ class HomestretchState(State[HomestretchView]):
 
     def rank(self, seat: int) -> int:
         """P3: 1 + number of players with strictly more money (also the marker limit)."""
-        mine = self.money[seat]
-        return 1 + sum(1 for m in self.money if m > mine)
+        # The first place of this amount in the money sorted high to low (C speed).
+        return 1 + sorted(self.money, reverse=True).index(self.money[seat])
 
     def ranks(self) -> list[int]:
         return [self.rank(s) for s in range(self.n)]
@@ -476,22 +461,20 @@ class HomestretchState(State[HomestretchView]):
         """place_marker per open cell and marker value in hand, take_back_marker per
         placed marker, confirm_bets once all five are placed (module docstring order)."""
         placed = self.bets[seat]
-        reps = _first_in_hand(placed)
-        if not placed:
-            return _place_actions(me, reps, [])
+        every, takes = _betting_lists(me, frozenset(placed))
+        k = len(placed)
+        if not k:
+            return list(every)
+        if k == len(MARKERS):  # nothing left to place
+            return [*takes, {"type": "confirm_bets", "player": me}]
         limit = self.rank(seat)
-        blocked: list[int] = []
-        if len(placed) >= limit:  # fewer markers than the limit cannot fill a cell
-            counts: dict[tuple[int, str], int] = {}
-            for h, r in placed.values():
-                counts[(h, r)] = counts.get((h, r), 0) + 1
-            blocked = sorted(CELL_INDEX[c] for c, k in counts.items() if k >= limit)
-        out = _place_actions(me, reps, blocked) if reps else []
-        takes = _TAKE_BACK.get(me) or _take_back_actions(me)
-        out += [takes[m] for m in MARKERS if m in placed]
-        if not reps:
-            out.append({"type": "confirm_bets", "player": me})
-        return out
+        if k < limit:  # fewer markers than the limit cannot fill a cell
+            return every + takes
+        counts: dict[tuple[int, str], int] = {}
+        for h, r in placed.values():
+            counts[(h, r)] = counts.get((h, r), 0) + 1
+        blocked = sorted(CELL_INDEX[c] for c, n in counts.items() if n >= limit)
+        return _without_cells(every, blocked, len(every) // len(CELLS)) + takes
 
     # --- refusals -------------------------------------------------------------
     def why_illegal(self, action: Any) -> str | None:
@@ -710,7 +693,7 @@ class HomestretchState(State[HomestretchView]):
             kind = "display_card" if phase == Phase.DISPLAY else "blind_card"
             p = 1 / len(self.pool)
             return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
-        return list(ROLL_OUTCOMES)  # shared, read-only (see _place_actions)
+        return list(ROLL_OUTCOMES)  # shared, read-only (see _betting_lists)
 
     def race_card_candidates(self) -> list[str]:
         colour = race_colour(self.race, self.opt("short_game"))
@@ -722,44 +705,9 @@ class HomestretchState(State[HomestretchView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        """Dispatch on the action type (one dict look-up, see _HANDLERS)."""
         events: list[Event] = []
-        match action["type"]:
-            case "deal_card":
-                self._do_deal_card(action, events)
-            case "draft_pick":
-                self._do_draft_pick(action, events)
-            case "ghost_removal":
-                self._do_ghost_removal(action, events)
-            case "race_card":
-                self._do_race_card(action, events)
-            case "bet_order_claim":
-                self._do_bet_order_claim(action, events)
-            case "place_marker":
-                self._do_place_marker(action, events)
-            case "take_back_marker":
-                self._do_take_back_marker(action, events)
-            case "place_bets":
-                self._do_place_bets(action, events)
-            case "confirm_bets":
-                self._do_confirm_bets(action, events)
-            case "roll_off":
-                self._do_roll_off(action, events)
-            case "roll":
-                self._do_roll(action, events)
-            case "move_choice":
-                self._do_move_choice(action, events)
-            case "reroll_or_stop":
-                self._do_reroll_or_stop(action, events)
-            case "bonus_target":
-                self._do_bonus_target(action, events)
-            case "display_card":
-                self._do_display_card(action, events)
-            case "buy_action":
-                self._do_buy_action(action, events)
-            case "blind_card":
-                self._do_blind_card(action, events)
-            case _:
-                raise AssertionError(f"unhandled action {action['type']!r}")
+        _HANDLERS[action["type"]](self, action, events)
         return events
 
     # deal and draft (P5–P11)
@@ -1582,3 +1530,26 @@ class HomestretchState(State[HomestretchView]):
             raise BadSave("the Homestretch state has damaged share cards")
         if len(self.pos) != 13 or len(self.hcap) != 13 or set(self.colours) - set(COLOURS):
             raise BadSave("the Homestretch state has a damaged board")
+
+
+_Handler = Callable[[HomestretchState, Action, list[Event]], None]
+_HANDLERS: dict[str, _Handler] = {
+    "deal_card": HomestretchState._do_deal_card,
+    "draft_pick": HomestretchState._do_draft_pick,
+    "ghost_removal": HomestretchState._do_ghost_removal,
+    "race_card": HomestretchState._do_race_card,
+    "bet_order_claim": HomestretchState._do_bet_order_claim,
+    "place_marker": HomestretchState._do_place_marker,
+    "take_back_marker": HomestretchState._do_take_back_marker,
+    "place_bets": HomestretchState._do_place_bets,
+    "confirm_bets": HomestretchState._do_confirm_bets,
+    "roll_off": HomestretchState._do_roll_off,
+    "roll": HomestretchState._do_roll,
+    "move_choice": HomestretchState._do_move_choice,
+    "reroll_or_stop": HomestretchState._do_reroll_or_stop,
+    "bonus_target": HomestretchState._do_bonus_target,
+    "display_card": HomestretchState._do_display_card,
+    "buy_action": HomestretchState._do_buy_action,
+    "blind_card": HomestretchState._do_blind_card,
+}
+"""The transition of each action and chance outcome type."""
