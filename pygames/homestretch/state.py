@@ -415,11 +415,12 @@ class HomestretchState(State[HomestretchView]):
         return self.turn
 
     def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "betting":  # most decisions of a game: the seat looked up inline
+            seat = self.order[self.bettor_index]
+            return self._betting_actions(seat, self.colours[seat])
         seat = self._current_seat()
         me = self.colours[seat]
-        phase = self.phase
-        if phase == "betting":
-            return self._betting_actions(seat, me)
         if phase == "race":
             if self.pending == "move_choice":
                 return list(_race_actions(me, "move_choice"))
@@ -675,6 +676,8 @@ class HomestretchState(State[HomestretchView]):
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
+        if phase == "race":  # the dice, by far the most frequent chance node
+            return list(ROLL_OUTCOMES)  # shared, read-only (see _betting_lists)
         if phase == Phase.DEAL:
             p = 1 / len(self.deck)
             return [({"type": "deal_card", "card": c}, p) for c in self.deck]
@@ -693,7 +696,7 @@ class HomestretchState(State[HomestretchView]):
             kind = "display_card" if phase == Phase.DISPLAY else "blind_card"
             p = 1 / len(self.pool)
             return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
-        return list(ROLL_OUTCOMES)  # shared, read-only (see _betting_lists)
+        raise AssertionError(f"no chance event in phase {phase}")
 
     def race_card_candidates(self) -> list[str]:
         colour = race_colour(self.race, self.opt("short_game"))
@@ -1004,7 +1007,7 @@ class HomestretchState(State[HomestretchView]):
 
     def _end_turn(self, events: list[Event]) -> None:
         events.append({"type": "turn_ended", "seat": self.turn, "player": self.colours[self.turn]})
-        self._begin_turn((self.turn + 1) % self.n, events)
+        self._begin_turn((self.turn + 1) % len(self.players), events)
 
     def _do_roll(self, action: Action, events: list[Event]) -> None:
         a, b = action["a"], action["b"]
