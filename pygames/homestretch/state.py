@@ -152,7 +152,10 @@ _RACE_CHOICES: dict[str, tuple[str, ...]] = {
     "reroll_or_stop": ("REROLL", "STOP"),
 }
 _RACE_ACTIONS: dict[tuple[str, str], tuple[Action, ...]] = {}
-CELL_INDEX: dict[tuple[int, str], int] = {cell: i for i, cell in enumerate(CELLS)}
+CELL_AT: dict[int, dict[str, int]] = {
+    h: {row: i for i, (horse, row) in enumerate(CELLS) if horse == h} for h in HORSES
+}
+"""Horse -> row -> the cell's index in CELLS (no tuple to build for a look-up)."""
 
 
 def _betting_lists(me: str, placed: frozenset[str]) -> tuple[list[Action], list[Action]]:
@@ -471,10 +474,11 @@ class HomestretchState(State[HomestretchView]):
         limit = self.rank(seat)
         if k < limit:  # fewer markers than the limit cannot fill a cell
             return every + takes
-        counts: dict[tuple[int, str], int] = {}
-        for h, r in placed.values():
-            counts[(h, r)] = counts.get((h, r), 0) + 1
-        blocked = sorted(CELL_INDEX[c] for c, n in counts.items() if n >= limit)
+        cells = [CELL_AT[h][r] for h, r in placed.values()]
+        if limit == 1:  # the leader: each placed marker closes its cell
+            blocked = sorted(cells)
+        else:
+            blocked = sorted({i for i in cells if cells.count(i) >= limit})
         return _without_cells(every, blocked, len(every) // len(CELLS)) + takes
 
     # --- refusals -------------------------------------------------------------
