@@ -425,10 +425,9 @@ class HomestretchState(State[HomestretchView]):
         seat = self._current_seat()
         me = self.colours[seat]
         if phase == "race":
-            if self.pending == "move_choice":
-                return list(_race_actions(me, "move_choice"))
-            if self.pending == "reroll_or_stop":
-                return list(_race_actions(me, "reroll_or_stop"))
+            pending = self.pending
+            if pending == "move_choice" or pending == "reroll_or_stop":
+                return list(_RACE_ACTIONS.get((me, pending)) or _race_actions(me, pending))
             return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
         if phase == "draft":
             return [
@@ -465,13 +464,15 @@ class HomestretchState(State[HomestretchView]):
         """place_marker per open cell and marker value in hand, take_back_marker per
         placed marker, confirm_bets once all five are placed (module docstring order)."""
         placed = self.bets[seat]
-        every, takes = _betting_lists(me, frozenset(placed))
+        key = frozenset(placed)
+        every, takes = _BETTING_LISTS.get((me, key)) or _betting_lists(me, key)
         k = len(placed)
         if not k:
             return list(every)
         if k == len(MARKERS):  # nothing left to place
             return [*takes, {"type": "confirm_bets", "player": me}]
-        limit = self.rank(seat)
+        money = self.money
+        limit = 1 + sorted(money, reverse=True).index(money[seat])  # self.rank(seat), inline
         if k < limit:  # fewer markers than the limit cannot fill a cell
             return every + takes
         cells = [CELL_AT[h][r] for h, r in placed.values()]
@@ -1153,18 +1154,19 @@ class HomestretchState(State[HomestretchView]):
         events.append(
             {"type": "race_over", "race": self.race, "card": cid, "places": list(self.finished)}
         )
+        # Worked out once here rather than per marker or per place (speed).
+        laid = [sorted(self.bets[s].items()) for s in range(self.n)]
+        place_of = {h: place for place, h in enumerate(self.finished, start=1)}
+        owners = [[CARD_HORSE[c] for c in self.shares[s]] for s in range(self.n)]
         revealed = [
-            [
-                {"marker": m, "value": MARKER_VALUE[m], "horse": h, "row": r}
-                for m, (h, r) in sorted(self.bets[s].items())
-            ]
-            for s in range(self.n)
+            [{"marker": m, "value": MARKER_VALUE[m], "horse": h, "row": r} for m, (h, r) in items]
+            for items in laid
         ]
         events.append({"type": "markers_revealed", "bets": revealed})
         purses: list[PursePaid] = []
         for place, h in enumerate(self.finished, start=1):
             amount = purse[place - 1]
-            owned = [self.shares_of(s, h) for s in range(self.n)]
+            owned = [horses.count(h) for horses in owners]  # self.shares_of(s, h)
             total = sum(owned)
             paid: list[PaidShare] = []
             for s in range(self.n):
@@ -1186,8 +1188,8 @@ class HomestretchState(State[HomestretchView]):
             events.append({"type": "purse_paid", **item})
         bets: list[BetResult] = []
         for s in range(self.n):
-            for m, (h, r) in sorted(self.bets[s].items()):
-                finish = self.place_of(h)
+            for m, (h, r) in laid[s]:
+                finish = place_of.get(h)
                 pays = finish is not None and finish <= ROW_INDEX[r]
                 amount = PAYOUT[r][h] * MARKER_VALUE[m] if pays else 0
                 gains_bets[s] += amount
