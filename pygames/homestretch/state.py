@@ -152,6 +152,8 @@ _RACE_CHOICES: dict[str, tuple[str, ...]] = {
     "reroll_or_stop": ("REROLL", "STOP"),
 }
 _RACE_ACTIONS: dict[tuple[str, str], tuple[Action, ...]] = {}
+_DEAL_CARD: dict[str, Action] = {c: {"type": "deal_card", "card": c} for c in BLUE_CARDS}
+"""The C1 outcome that deals each blue card (shared, read-only)."""
 CELL_AT: dict[int, dict[str, int]] = {
     h: {row: i for i, (horse, row) in enumerate(CELLS) if horse == h} for h in HORSES
 }
@@ -685,7 +687,7 @@ class HomestretchState(State[HomestretchView]):
             return list(ROLL_OUTCOMES)  # shared, read-only (see _betting_lists)
         if phase == Phase.DEAL:
             p = 1 / len(self.deck)
-            return [({"type": "deal_card", "card": c}, p) for c in self.deck]
+            return [(_DEAL_CARD[c], p) for c in self.deck]
         if phase == Phase.GHOST:
             p = 1 / len(self.ghost)
             return [({"type": "ghost_removal", "card": c}, p) for c in sorted(self.ghost)]
