@@ -184,14 +184,11 @@ def _betting_lists(me: str, placed: frozenset[str]) -> tuple[list[Action], list[
 
 
 def _without_cells(every: list[Action], blocked: list[int], width: int) -> list[Action]:
-    """``every`` (``width`` neighbouring entries per cell, CELLS order) without the
-    runs of the cells whose (ascending) CELLS indexes are ``blocked``."""
-    out: list[Action] = []
-    start = 0
-    for i in blocked:
-        out += every[start : i * width]
-        start = (i + 1) * width
-    out += every[start:]
+    """A copy of ``every`` (``width`` neighbouring entries per cell, CELLS order)
+    without the runs of the cells whose (ascending) CELLS indexes are ``blocked``."""
+    out = every[:]
+    for i in reversed(blocked):  # from the end, so the earlier runs stay in place
+        del out[i * width : (i + 1) * width]
     return out
 
 
@@ -482,7 +479,9 @@ class HomestretchState(State[HomestretchView]):
             blocked = sorted(cells)
         else:
             blocked = sorted({i for i in cells if cells.count(i) >= limit})
-        return _without_cells(every, blocked, len(every) // len(CELLS)) + takes
+        out = _without_cells(every, blocked, len(every) // len(CELLS))
+        out += takes
+        return out
 
     # --- refusals -------------------------------------------------------------
     def why_illegal(self, action: Any) -> str | None:
@@ -941,14 +940,19 @@ class HomestretchState(State[HomestretchView]):
     def _do_confirm_bets(self, action: Action, events: list[Event]) -> None:
         seat = self.order[self.bettor_index]
         self.submitted[seat] = True
-        open_bets = self.opt("open_bets")
-        cells = sorted(
-            [
-                {"horse": h, "row": r, **({"value": MARKER_VALUE[m]} if open_bets else {})}
-                for m, (h, r) in self.bets[seat].items()
-            ],
-            key=lambda c: (c["horse"], ROW_INDEX[c["row"]], c.get("value", 0)),
-        )
+        # By horse, row and (V2) value; markers equal on these give equal entries.
+        if self.opt("open_bets"):
+            cells = [
+                {"horse": h, "row": r, "value": v}
+                for h, _, v, r in sorted(
+                    (h, ROW_INDEX[r], MARKER_VALUE[m], r) for m, (h, r) in self.bets[seat].items()
+                )
+            ]
+        else:
+            cells = [
+                {"horse": h, "row": r}
+                for h, _, r in sorted((h, ROW_INDEX[r], r) for h, r in self.bets[seat].values())
+            ]
         events.append(
             {"type": "bets_placed", "seat": seat, "player": self.colours[seat], "cells": cells}
         )
@@ -1013,30 +1017,32 @@ class HomestretchState(State[HomestretchView]):
         events.append({"type": "turn", "seat": seat, "player": self.colours[seat]})
 
     def _end_turn(self, events: list[Event]) -> None:
-        events.append({"type": "turn_ended", "seat": self.turn, "player": self.colours[self.turn]})
-        self._begin_turn((self.turn + 1) % len(self.players), events)
+        seat = self.turn
+        events.append({"type": "turn_ended", "seat": seat, "player": self.colours[seat]})
+        self._begin_turn((seat + 1) % len(self.players), events)
 
     def _do_roll(self, action: Action, events: list[Event]) -> None:
         a, b = action["a"], action["b"]
-        self.roll_no += 1
+        roll_no = self.roll_no = self.roll_no + 1
         self.dice = [a, b]
         h = a + b
+        difference = abs(a - b)
         seat = self.turn
         events.append(
             {
                 "type": "rolled",
                 "seat": seat,
                 "player": self.colours[seat],
-                "roll": self.roll_no,
+                "roll": roll_no,
                 "a": a,
                 "b": b,
                 "sum": h,
-                "difference": abs(a - b),
+                "difference": difference,
             }
         )
-        first = self.roll_no == 1
+        first = roll_no == 1
         if h in self.finished:  # P22(a) / P23(a)
-            self._bonus(abs(a - b), events)
+            self._bonus(difference, events)
         elif self.hcap[h] == "X":  # P22(b) / P23(b)
             self._remove_marker(h, events, "X cancels the move")
             if first:
@@ -1067,22 +1073,23 @@ class HomestretchState(State[HomestretchView]):
             extra = self.plus_squares(h)
             self._remove_marker(h, events, f"{t} used")
         start = self.pos[h]
-        self.pos[h] = start + base + extra
+        to = self.pos[h] = start + base + extra
+        seat = self.turn
         events.append(
             {
                 "type": "horse_moved",
-                "seat": self.turn,
-                "player": self.colours[self.turn],
+                "seat": seat,
+                "player": self.colours[seat],
                 "horse": h,
                 "from": start,
-                "to": self.pos[h],
+                "to": to,
                 "squares": base + extra,
                 "base": base,
                 "handicap": extra,
                 "kind": "own" if own else "bonus",
             }
         )
-        if self.pos[h] >= FINISH:
+        if to >= FINISH:
             self.finished.append(h)
             place = len(self.finished)
             events.append(
