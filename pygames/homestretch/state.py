@@ -727,10 +727,12 @@ class HomestretchState(State[HomestretchView]):
     def _do_deal_card(self, action: Action, events: list[Event]) -> None:
         card = action["card"]
         self.deck.remove(card)
-        who = self._recipients()[self.dealt // self.deal_size]
+        recipients = self._recipients()
+        size = self.deal_size
+        who = recipients[self.dealt // size]
         (self.ghost if who == -1 else self.hands[who]).append(card)
         self.dealt += 1
-        if self.dealt < self.deal_size * len(self._recipients()):
+        if self.dealt < size * len(recipients):
             return
         self.pool = list(self.deck)
         self.deck = []
