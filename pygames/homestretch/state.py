@@ -28,6 +28,8 @@ display cards in display order, then BUY_BLIND, then PASS.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -138,6 +140,65 @@ ALL_CARDS: frozenset[str] = frozenset(CARD_HORSE)
 def share_value(cards: list[str]) -> int:
     """Total cost of share cards (tie-break step 1, P38)."""
     return sum(CARD_COST[c] for c in cards)
+
+
+# --- listed actions shared between calls (speed) ------------------------------------------
+# Listed actions are read-only for their users (the core copies what it applies, and
+# _apply keeps no part of an action), so the long lists of a betting turn and the fixed
+# race decisions are built once and handed out again in fresh lists.
+_BETTING_LISTS: dict[tuple[str, frozenset[str]], tuple[list[Action], list[Action]]] = {}
+_RACE_CHOICES: dict[str, tuple[str, ...]] = {
+    "move_choice": ("TWO", "ONE_AND_REROLL"),
+    "reroll_or_stop": ("REROLL", "STOP"),
+}
+_RACE_ACTIONS: dict[tuple[str, str], tuple[Action, ...]] = {}
+_DEAL_CARD: dict[str, Action] = {c: {"type": "deal_card", "card": c} for c in BLUE_CARDS}
+"""The C1 outcome that deals each blue card (shared, read-only)."""
+CELL_AT: dict[int, dict[str, int]] = {
+    h: {row: i for i, (horse, row) in enumerate(CELLS) if horse == h} for h in HORSES
+}
+"""Horse -> row -> the cell's index in CELLS (no tuple to build for a look-up)."""
+
+
+def _betting_lists(me: str, placed: frozenset[str]) -> tuple[list[Action], list[Action]]:
+    """For colour ``me`` with markers ``placed`` on the board: place_marker for the
+    lowest id of each value in hand on every cell (cells by horse, then row; values
+    ascending within a cell), and take_back_marker per placed marker by id. Shared
+    lists of shared actions: read them, never change them."""
+    lists = _BETTING_LISTS.get((me, placed))
+    if lists is None:
+        reps: list[str] = []
+        for m in MARKERS:
+            if m not in placed and all(MARKER_VALUE[r] != MARKER_VALUE[m] for r in reps):
+                reps.append(m)
+        every: list[Action] = [
+            {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
+            for h, row in CELLS
+            for m in reps
+        ]
+        takes: list[Action] = [
+            {"type": "take_back_marker", "player": me, "marker": m} for m in MARKERS if m in placed
+        ]
+        lists = _BETTING_LISTS[(me, placed)] = (every, takes)
+    return lists
+
+
+def _without_cells(every: list[Action], blocked: list[int], width: int) -> list[Action]:
+    """A copy of ``every`` (``width`` neighbouring entries per cell, CELLS order)
+    without the runs of the cells whose (ascending) CELLS indexes are ``blocked``."""
+    out = every[:]
+    for i in reversed(blocked):  # from the end, so the earlier runs stay in place
+        del out[i * width : (i + 1) * width]
+    return out
+
+
+def _race_actions(me: str, kind: str) -> tuple[Action, ...]:
+    """The two listed choices of a move_choice or reroll_or_stop for colour ``me``."""
+    acts = _RACE_ACTIONS.get((me, kind))
+    if acts is None:
+        acts = tuple({"type": kind, "player": me, "choice": c} for c in _RACE_CHOICES[kind])
+        _RACE_ACTIONS[(me, kind)] = acts
+    return acts
 
 
 COLOUR_CHOICE = Option(
@@ -266,8 +327,8 @@ class HomestretchState(State[HomestretchView]):
 
     def rank(self, seat: int) -> int:
         """P3: 1 + number of players with strictly more money (also the marker limit)."""
-        mine = self.money[seat]
-        return 1 + sum(1 for m in self.money if m > mine)
+        # The first place of this amount in the money sorted high to low (C speed).
+        return 1 + sorted(self.money, reverse=True).index(self.money[seat])
 
     def ranks(self) -> list[int]:
         return [self.rank(s) for s in range(self.n)]
@@ -336,30 +397,42 @@ class HomestretchState(State[HomestretchView]):
         return BLIND_FEE + max(CARD_COST[c] for c in self.pool)
 
     # --- queries ------------------------------------------------------------
+    # The phase is a StrEnum: comparing it with its text is a plain str comparison
+    # (an attribute of the Phase class costs a metaclass lookup on every call).
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == "over"
 
     def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES or (self.phase == Phase.RACE and self.pending is None)
+        phase = self.phase
+        return phase in CHANCE_PHASES or (phase == "race" and self.pending is None)
 
     def _current_seat(self) -> int:
-        if self.phase == Phase.CLAIMS:
-            return self.default_order[self.claim_index]
-        if self.phase == Phase.BETTING:
+        phase = self.phase
+        if phase == "betting":
             return self.order[self.bettor_index]
-        if self.phase == Phase.BUYING:
+        if phase == "claims":
+            return self.default_order[self.claim_index]
+        if phase == "buying":
             return self.buy_order[self.buy_index]
         return self.turn
 
     def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "betting":  # most decisions of a game: the seat looked up inline
+            seat = self.order[self.bettor_index]
+            return self._betting_actions(seat, self.colours[seat])
         seat = self._current_seat()
         me = self.colours[seat]
-        phase = self.phase
-        if phase == Phase.DRAFT:
+        if phase == "race":
+            pending = self.pending
+            if pending == "move_choice" or pending == "reroll_or_stop":
+                return list(_RACE_ACTIONS.get((me, pending)) or _race_actions(me, pending))
+            return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
+        if phase == "draft":
             return [
                 {"type": "draft_pick", "player": me, "card": c} for c in sorted(self.hands[seat])
             ]
-        if phase == Phase.CLAIMS:
+        if phase == "claims":
             out: list[Action] = [{"type": "bet_order_claim", "player": me, "choice": "KEEP"}]
             ahead = self.order[: self.order.index(seat)]
             out += [
@@ -372,21 +445,7 @@ class HomestretchState(State[HomestretchView]):
                 for t in ahead
             ]
             return out
-        if phase == Phase.BETTING:
-            return self._betting_actions(seat, me)
-        if phase == Phase.RACE:
-            if self.pending == "move_choice":
-                return [
-                    {"type": "move_choice", "player": me, "choice": c}
-                    for c in ("TWO", "ONE_AND_REROLL")
-                ]
-            if self.pending == "reroll_or_stop":
-                return [
-                    {"type": "reroll_or_stop", "player": me, "choice": c}
-                    for c in ("REROLL", "STOP")
-                ]
-            return [{"type": "bonus_target", "player": me, "horse": h} for h in self.bonus_targets]
-        if phase == Phase.BUYING:
+        if phase == "buying":
             money = self.money[seat]
             acts: list[Action] = [
                 {"type": "buy_action", "player": me, "choice": "BUY_FACEUP", "card": c}
@@ -401,32 +460,27 @@ class HomestretchState(State[HomestretchView]):
         return []
 
     def _betting_actions(self, seat: int, me: str) -> list[Action]:
-        limit = self.rank(seat)
-        hand = self.hand_markers(seat)
-        reps: list[str] = []
-        seen: set[int] = set()
-        for m in hand:
-            if MARKER_VALUE[m] not in seen:
-                seen.add(MARKER_VALUE[m])
-                reps.append(m)
-        out: list[Action] = []
-        if reps:
-            counts: dict[tuple[int, str], int] = {}
-            for h, r in self.bets[seat].values():
-                counts[(h, r)] = counts.get((h, r), 0) + 1
-            for h, row in CELLS:
-                if counts.get((h, row), 0) < limit:
-                    out += [
-                        {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
-                        for m in reps
-                    ]
-        out += [
-            {"type": "take_back_marker", "player": me, "marker": m}
-            for m in MARKERS
-            if m in self.bets[seat]
-        ]
-        if not hand:
-            out.append({"type": "confirm_bets", "player": me})
+        """place_marker per open cell and marker value in hand, take_back_marker per
+        placed marker, confirm_bets once all five are placed (module docstring order)."""
+        placed = self.bets[seat]
+        key = frozenset(placed)
+        every, takes = _BETTING_LISTS.get((me, key)) or _betting_lists(me, key)
+        k = len(placed)
+        if not k:
+            return list(every)
+        if k == len(MARKERS):  # nothing left to place
+            return [*takes, {"type": "confirm_bets", "player": me}]
+        money = self.money
+        limit = 1 + sorted(money, reverse=True).index(money[seat])  # self.rank(seat), inline
+        if k < limit:  # fewer markers than the limit cannot fill a cell
+            return every + takes
+        cells = [CELL_AT[h][r] for h, r in placed.values()]
+        if limit == 1:  # the leader: each placed marker closes its cell
+            blocked = sorted(cells)
+        else:
+            blocked = sorted({i for i in cells if cells.count(i) >= limit})
+        out = _without_cells(every, blocked, len(every) // len(CELLS))
+        out += takes
         return out
 
     # --- refusals -------------------------------------------------------------
@@ -628,9 +682,11 @@ class HomestretchState(State[HomestretchView]):
     # --- chance -----------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
+        if phase == "race":  # the dice, by far the most frequent chance node
+            return list(ROLL_OUTCOMES)  # shared, read-only (see _betting_lists)
         if phase == Phase.DEAL:
             p = 1 / len(self.deck)
-            return [({"type": "deal_card", "card": c}, p) for c in self.deck]
+            return [(_DEAL_CARD[c], p) for c in self.deck]
         if phase == Phase.GHOST:
             p = 1 / len(self.ghost)
             return [({"type": "ghost_removal", "card": c}, p) for c in sorted(self.ghost)]
@@ -646,7 +702,7 @@ class HomestretchState(State[HomestretchView]):
             kind = "display_card" if phase == Phase.DISPLAY else "blind_card"
             p = 1 / len(self.pool)
             return [({"type": kind, "card": c}, p) for c in sorted(self.pool)]
-        return [(dict(o), p) for o, p in ROLL_OUTCOMES]
+        raise AssertionError(f"no chance event in phase {phase}")
 
     def race_card_candidates(self) -> list[str]:
         colour = race_colour(self.race, self.opt("short_game"))
@@ -658,44 +714,9 @@ class HomestretchState(State[HomestretchView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        """Dispatch on the action type (one dict look-up, see _HANDLERS)."""
         events: list[Event] = []
-        match action["type"]:
-            case "deal_card":
-                self._do_deal_card(action, events)
-            case "draft_pick":
-                self._do_draft_pick(action, events)
-            case "ghost_removal":
-                self._do_ghost_removal(action, events)
-            case "race_card":
-                self._do_race_card(action, events)
-            case "bet_order_claim":
-                self._do_bet_order_claim(action, events)
-            case "place_marker":
-                self._do_place_marker(action, events)
-            case "take_back_marker":
-                self._do_take_back_marker(action, events)
-            case "place_bets":
-                self._do_place_bets(action, events)
-            case "confirm_bets":
-                self._do_confirm_bets(action, events)
-            case "roll_off":
-                self._do_roll_off(action, events)
-            case "roll":
-                self._do_roll(action, events)
-            case "move_choice":
-                self._do_move_choice(action, events)
-            case "reroll_or_stop":
-                self._do_reroll_or_stop(action, events)
-            case "bonus_target":
-                self._do_bonus_target(action, events)
-            case "display_card":
-                self._do_display_card(action, events)
-            case "buy_action":
-                self._do_buy_action(action, events)
-            case "blind_card":
-                self._do_blind_card(action, events)
-            case _:
-                raise AssertionError(f"unhandled action {action['type']!r}")
+        _HANDLERS[action["type"]](self, action, events)
         return events
 
     # deal and draft (P5–P11)
@@ -706,10 +727,12 @@ class HomestretchState(State[HomestretchView]):
     def _do_deal_card(self, action: Action, events: list[Event]) -> None:
         card = action["card"]
         self.deck.remove(card)
-        who = self._recipients()[self.dealt // self.deal_size]
+        recipients = self._recipients()
+        size = self.deal_size
+        who = recipients[self.dealt // size]
         (self.ghost if who == -1 else self.hands[who]).append(card)
         self.dealt += 1
-        if self.dealt < self.deal_size * len(self._recipients()):
+        if self.dealt < size * len(recipients):
             return
         self.pool = list(self.deck)
         self.deck = []
@@ -919,14 +942,19 @@ class HomestretchState(State[HomestretchView]):
     def _do_confirm_bets(self, action: Action, events: list[Event]) -> None:
         seat = self.order[self.bettor_index]
         self.submitted[seat] = True
-        open_bets = self.opt("open_bets")
-        cells = sorted(
-            [
-                {"horse": h, "row": r, **({"value": MARKER_VALUE[m]} if open_bets else {})}
-                for m, (h, r) in self.bets[seat].items()
-            ],
-            key=lambda c: (c["horse"], ROW_INDEX[c["row"]], c.get("value", 0)),
-        )
+        # By horse, row and (V2) value; markers equal on these give equal entries.
+        if self.opt("open_bets"):
+            cells = [
+                {"horse": h, "row": r, "value": v}
+                for h, _, v, r in sorted(
+                    (h, ROW_INDEX[r], MARKER_VALUE[m], r) for m, (h, r) in self.bets[seat].items()
+                )
+            ]
+        else:
+            cells = [
+                {"horse": h, "row": r}
+                for h, _, r in sorted((h, ROW_INDEX[r], r) for h, r in self.bets[seat].values())
+            ]
         events.append(
             {"type": "bets_placed", "seat": seat, "player": self.colours[seat], "cells": cells}
         )
@@ -991,30 +1019,32 @@ class HomestretchState(State[HomestretchView]):
         events.append({"type": "turn", "seat": seat, "player": self.colours[seat]})
 
     def _end_turn(self, events: list[Event]) -> None:
-        events.append({"type": "turn_ended", "seat": self.turn, "player": self.colours[self.turn]})
-        self._begin_turn((self.turn + 1) % self.n, events)
+        seat = self.turn
+        events.append({"type": "turn_ended", "seat": seat, "player": self.colours[seat]})
+        self._begin_turn((seat + 1) % len(self.players), events)
 
     def _do_roll(self, action: Action, events: list[Event]) -> None:
         a, b = action["a"], action["b"]
-        self.roll_no += 1
+        roll_no = self.roll_no = self.roll_no + 1
         self.dice = [a, b]
         h = a + b
+        difference = abs(a - b)
         seat = self.turn
         events.append(
             {
                 "type": "rolled",
                 "seat": seat,
                 "player": self.colours[seat],
-                "roll": self.roll_no,
+                "roll": roll_no,
                 "a": a,
                 "b": b,
                 "sum": h,
-                "difference": abs(a - b),
+                "difference": difference,
             }
         )
-        first = self.roll_no == 1
+        first = roll_no == 1
         if h in self.finished:  # P22(a) / P23(a)
-            self._bonus(abs(a - b), events)
+            self._bonus(difference, events)
         elif self.hcap[h] == "X":  # P22(b) / P23(b)
             self._remove_marker(h, events, "X cancels the move")
             if first:
@@ -1045,22 +1075,23 @@ class HomestretchState(State[HomestretchView]):
             extra = self.plus_squares(h)
             self._remove_marker(h, events, f"{t} used")
         start = self.pos[h]
-        self.pos[h] = start + base + extra
+        to = self.pos[h] = start + base + extra
+        seat = self.turn
         events.append(
             {
                 "type": "horse_moved",
-                "seat": self.turn,
-                "player": self.colours[self.turn],
+                "seat": seat,
+                "player": self.colours[seat],
                 "horse": h,
                 "from": start,
-                "to": self.pos[h],
+                "to": to,
                 "squares": base + extra,
                 "base": base,
                 "handicap": extra,
                 "kind": "own" if own else "bonus",
             }
         )
-        if self.pos[h] >= FINISH:
+        if to >= FINISH:
             self.finished.append(h)
             place = len(self.finished)
             events.append(
@@ -1134,18 +1165,19 @@ class HomestretchState(State[HomestretchView]):
         events.append(
             {"type": "race_over", "race": self.race, "card": cid, "places": list(self.finished)}
         )
+        # Worked out once here rather than per marker or per place (speed).
+        laid = [sorted(self.bets[s].items()) for s in range(self.n)]
+        place_of = {h: place for place, h in enumerate(self.finished, start=1)}
+        owners = [[CARD_HORSE[c] for c in self.shares[s]] for s in range(self.n)]
         revealed = [
-            [
-                {"marker": m, "value": MARKER_VALUE[m], "horse": h, "row": r}
-                for m, (h, r) in sorted(self.bets[s].items())
-            ]
-            for s in range(self.n)
+            [{"marker": m, "value": MARKER_VALUE[m], "horse": h, "row": r} for m, (h, r) in items]
+            for items in laid
         ]
         events.append({"type": "markers_revealed", "bets": revealed})
         purses: list[PursePaid] = []
         for place, h in enumerate(self.finished, start=1):
             amount = purse[place - 1]
-            owned = [self.shares_of(s, h) for s in range(self.n)]
+            owned = [horses.count(h) for horses in owners]  # self.shares_of(s, h)
             total = sum(owned)
             paid: list[PaidShare] = []
             for s in range(self.n):
@@ -1167,8 +1199,8 @@ class HomestretchState(State[HomestretchView]):
             events.append({"type": "purse_paid", **item})
         bets: list[BetResult] = []
         for s in range(self.n):
-            for m, (h, r) in sorted(self.bets[s].items()):
-                finish = self.place_of(h)
+            for m, (h, r) in laid[s]:
+                finish = place_of.get(h)
                 pays = finish is not None and finish <= ROW_INDEX[r]
                 amount = PAYOUT[r][h] * MARKER_VALUE[m] if pays else 0
                 gains_bets[s] += amount
@@ -1342,6 +1374,83 @@ class HomestretchState(State[HomestretchView]):
         self.buy_order = []
         self._prepare_race(events)
 
+    # --- search ---------------------------------------------------------------
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, its hidden parts drawn anew (§9).
+
+        Hidden from ``seat`` are only (a) during the deal and the draft, where the
+        blue cards it does not hold or keep are (other hands, kept piles, the ghost's
+        hand, the pool, the undealt deck), and (b) while racing, which of another
+        seat's markers lies on which of its (public) cells, plus the unconfirmed
+        markers of a player in the middle of his betting turn. Race cards and stack
+        cards are drawn when needed, so no unseen order is stored. The unseen cards
+        are dealt anew into slots of the same sizes; each confirmed turn's five markers
+        are laid anew on its five cells; an unconfirmed turn starts again from none.
+        The view does not record the hands the seat saw in earlier draft rounds, so
+        that memory is not used (the result must depend on the view alone).
+        """
+        out = self.clone()
+        if self.phase in (Phase.DEAL, Phase.DRAFT, Phase.GHOST):
+            out._redeal_unseen(seat, rng)
+        out._relay_markers(seat, rng)
+        out._forget_stale()
+        return out
+
+    def _forget_stale(self) -> None:
+        """Reset leftovers no view shows (the last roller of a finished race, the last
+        bonus distance), so that states that look the same give the same resample."""
+        if self.phase not in (Phase.DRAFT, Phase.RACE, Phase.BLIND):
+            self.turn = 0
+        if not self.bonus_targets:
+            self.bonus_squares = 0
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        """Deal the blue cards ``seat`` has not seen anew into same-sized slots."""
+        mine = set(self.hands[seat]) | set(self.kept[seat])
+        # Canonical orders: nothing below depends on where the cards really are.
+        self.hands[seat] = sorted(self.hands[seat])
+        self.kept[seat] = sorted(self.kept[seat])
+        unseen = [c for c in sorted(BLUE_CARDS) if c not in mine]
+        rng.shuffle(unseen)
+        taken = 0
+
+        def take(size: int) -> list[str]:
+            nonlocal taken
+            cards = sorted(unseen[taken : taken + size])
+            taken += size
+            return cards
+
+        for other in range(self.n):
+            if other != seat:
+                self.hands[other] = take(len(self.hands[other]))
+                self.kept[other] = take(len(self.kept[other]))
+        self.ghost = take(len(self.ghost))
+        self.pool = take(len(self.pool))
+        self.deck = take(len(self.deck))
+        assert taken == len(unseen), "every blue card is in exactly one slot"
+
+    def _relay_markers(self, seat: int, rng: random.Random) -> None:
+        """Lay other seats' face-down markers anew on their public cells (P18)."""
+        bettor = self.order[self.bettor_index] if self.phase == Phase.BETTING else None
+        for other in range(self.n):
+            if other == seat:
+                continue
+            if not self.submitted[other]:
+                # Markers of an unconfirmed turn are wholly private: the turn starts anew.
+                if other == bettor:
+                    self.bets[other] = {}
+                continue
+            if self.opt("open_bets"):  # V2: values are public, nothing to redraw
+                continue
+            cells = sorted((h, r) for h, r in self.bets[other].values())
+            markers = list(MARKERS)
+            rng.shuffle(markers)
+            self.bets[other] = {m: [h, r] for m, (h, r) in sorted(zip(markers, cells, strict=True))}
+
+    def race_placings(self, race: int) -> list[str]:
+        """Horse numbers of finished race ``race`` (0-based), 1st to 3rd, as text."""
+        return [str(h) for h in self.results[race]["places"]]
+
     # --- undo -----------------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
         """Confirmed secrets are final: a draft pick (the hand passes on), a confirmed
@@ -1441,3 +1550,26 @@ class HomestretchState(State[HomestretchView]):
             raise BadSave("the Homestretch state has damaged share cards")
         if len(self.pos) != 13 or len(self.hcap) != 13 or set(self.colours) - set(COLOURS):
             raise BadSave("the Homestretch state has a damaged board")
+
+
+_Handler = Callable[[HomestretchState, Action, list[Event]], None]
+_HANDLERS: dict[str, _Handler] = {
+    "deal_card": HomestretchState._do_deal_card,
+    "draft_pick": HomestretchState._do_draft_pick,
+    "ghost_removal": HomestretchState._do_ghost_removal,
+    "race_card": HomestretchState._do_race_card,
+    "bet_order_claim": HomestretchState._do_bet_order_claim,
+    "place_marker": HomestretchState._do_place_marker,
+    "take_back_marker": HomestretchState._do_take_back_marker,
+    "place_bets": HomestretchState._do_place_bets,
+    "confirm_bets": HomestretchState._do_confirm_bets,
+    "roll_off": HomestretchState._do_roll_off,
+    "roll": HomestretchState._do_roll,
+    "move_choice": HomestretchState._do_move_choice,
+    "reroll_or_stop": HomestretchState._do_reroll_or_stop,
+    "bonus_target": HomestretchState._do_bonus_target,
+    "display_card": HomestretchState._do_display_card,
+    "buy_action": HomestretchState._do_buy_action,
+    "blind_card": HomestretchState._do_blind_card,
+}
+"""The transition of each action and chance outcome type."""
