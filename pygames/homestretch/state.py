@@ -1375,7 +1375,7 @@ class HomestretchState(State[HomestretchView]):
         self._prepare_race(events)
 
     # --- search ---------------------------------------------------------------
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: int | None, rng: random.Random) -> Self:
         """A state ``seat`` cannot tell from this one, its hidden parts drawn anew (§9).
 
         Hidden from ``seat`` are only (a) during the deal and the draft, where the
@@ -1404,12 +1404,15 @@ class HomestretchState(State[HomestretchView]):
         if not self.bonus_targets:
             self.bonus_squares = 0
 
-    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
-        """Deal the blue cards ``seat`` has not seen anew into same-sized slots."""
-        mine = set(self.hands[seat]) | set(self.kept[seat])
-        # Canonical orders: nothing below depends on where the cards really are.
-        self.hands[seat] = sorted(self.hands[seat])
-        self.kept[seat] = sorted(self.kept[seat])
+    def _redeal_unseen(self, seat: int | None, rng: random.Random) -> None:
+        """Deal the blue cards ``seat`` has not seen anew into same-sized slots
+        (``None``, the public table, has seen none)."""
+        mine: set[str] = set()
+        if seat is not None:
+            mine = set(self.hands[seat]) | set(self.kept[seat])
+            # Canonical orders: nothing below depends on where the cards really are.
+            self.hands[seat] = sorted(self.hands[seat])
+            self.kept[seat] = sorted(self.kept[seat])
         unseen = [c for c in sorted(BLUE_CARDS) if c not in mine]
         rng.shuffle(unseen)
         taken = 0
@@ -1429,7 +1432,7 @@ class HomestretchState(State[HomestretchView]):
         self.deck = take(len(self.deck))
         assert taken == len(unseen), "every blue card is in exactly one slot"
 
-    def _relay_markers(self, seat: int, rng: random.Random) -> None:
+    def _relay_markers(self, seat: int | None, rng: random.Random) -> None:
         """Lay other seats' face-down markers anew on their public cells (P18)."""
         bettor = self.order[self.bettor_index] if self.phase == Phase.BETTING else None
         for other in range(self.n):
