@@ -39,13 +39,17 @@ def random_playout(state: State[Any], rng: random.Random, max_steps: int = 1_000
 
 
 def _random_playout(state: State[Any], rng: random.Random, max_steps: int) -> State[Any]:
+    # The game's own hooks: this loop has just asked what kind of node it is, so the
+    # public methods' second check would only cost time.
+    apply, chance, terminal = state.apply_trusted, state.is_chance, state.is_terminal
+    outcomes, legal, choice = state._chance_outcomes, state._legal_actions, rng.choice
     for _ in range(max_steps):
-        if state.is_terminal():
+        if terminal():
             return state
-        if state.is_chance():
-            state.apply_trusted(sample_outcome(state.chance_outcomes(), rng))
+        if chance():
+            apply(sample_outcome(outcomes(), rng))
         else:
-            state.apply_trusted(rng.choice(state.legal_actions()))
+            apply(choice(legal()))
     raise RuntimeError("the game did not end")
 
 

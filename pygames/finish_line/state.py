@@ -38,6 +38,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, perm
 from typing import Any, ClassVar, Literal, Self, TypedDict
 
+from ..core.bots import SeatWindow
 from ..core.state import Action, BadSave, Event, State, copy_plain
 from .board import HORSE_FACES, Track
 from .data import (
@@ -257,6 +258,14 @@ def slip_stake(slip: SlipRecord) -> int:
     for _, amount in slip["place"]:
         total += amount
     return int(total)
+
+
+UNUSUAL_SLIP = 0.1
+"""How often a resample gives a hidden slip drawn evenly from all slips the rules allow
+instead of the one the computer player would write (people do not always bet alike)."""
+
+_USUAL_SLIPS: dict[tuple[Any, ...], SlipRecord] = {}
+"""The computer player's slip per race, lineup, money and table (it never changes)."""
 
 
 def random_slip(lineup: list[int], budget: int, rng: random.Random) -> SlipRecord:
@@ -1135,20 +1144,64 @@ class FinishLineState(State[FinishLineView]):
 
         The only secrets of Finish Line are the other seats' slips of the running race,
         and while the dice roll, their stakes and money (spec §9; the tile stack is not
-        stored, each tile is a chance draw). Each hidden slip is drawn by
-        :func:`random_slip` on the public lineup within that seat's public money before
-        betting; stake and money follow from it. Nothing else differs from ``self``.
+        stored, each tile is a chance draw). Each hidden slip is, with probability
+        ``1 - UNUSUAL_SLIP``, the slip the computer player writes on the same lineup
+        with that seat's public money before betting (:meth:`usual_slip`), and otherwise
+        one drawn evenly from every slip the rules allow (:func:`random_slip`): players
+        mostly bet sensibly, but not always. Stake and money follow from the slip.
+        Nothing else differs from ``self``; ``seat=None`` (the public table) redraws all.
         """
         out = self.clone()
         running = self.race_running()
         for s in self.hidden_slips(seat):
             budget = self.money_before_betting(s)
-            slip = random_slip(self.lineup, budget, rng)
+            if rng.random() < UNUSUAL_SLIP:
+                slip = random_slip(self.lineup, budget, rng)
+            else:
+                slip = self.usual_slip(s, budget)
             out.slips[s] = slip
             if running:  # B7 took the stake already
                 out.stakes[s] = slip_stake(slip)
                 out.money[s] = budget - out.stakes[s]
         return out
+
+    def usual_slip(self, seat: int, budget: int) -> SlipRecord:
+        """The slip the computer player writes for ``seat`` with ``budget`` on this race's
+        lineup, as the table stood when betting opened (a fresh copy each time)."""
+        key = (self.race, tuple(self.lineup), budget, self.n, tuple(sorted(self.options.items())))
+        slip = _USUAL_SLIPS.get(key)
+        if slip is None:
+            slip = self._bot_slip(seat, budget)
+            _USUAL_SLIPS[key] = slip
+        return copy_plain(slip)  # type: ignore[no-any-return]
+
+    def _bot_slip(self, seat: int, budget: int) -> SlipRecord:
+        """Let the computer player write ``seat``'s slip on the table as it was when
+        betting opened: every horse at the start, no dice yet, the pool full."""
+        from .bot import FinishLineBot  # the bot reads this module: imported when used
+
+        probe = self.clone()
+        probe.phase = BETTING
+        probe.row = list(self.lineup)
+        probe.dice = [[] for _ in self.lineup]
+        probe.nn = probe.nn_used = False
+        probe.pool = dice_in_play(self.n)
+        probe.removed = {c: 0 for c in COLOURS}
+        probe.hand, probe.hand_seat, probe.extra_queue = [], None, []
+        probe.held = [0] * self.n
+        probe.photo, probe.last_turn, probe.turns = [], None, 0
+        probe.slips = [empty_slip() for _ in range(self.n)]
+        probe.stakes = [0] * self.n
+        probe.money = [self.money_before_betting(s) for s in range(self.n)]
+        probe.money[seat] = budget
+        probe.turn, probe.slips_done = seat, 0
+        bot, rng = FinishLineBot(), random.Random(0)  # the bot's slip is deterministic
+        for _ in range(64):
+            action = bot.choose(SeatWindow(probe, seat), seat, rng)
+            if action["type"] == "bet_done":
+                break
+            probe.apply_trusted(action)
+        return probe.slips[seat]
 
     def race_placings(self, race: int) -> list[str]:
         """Horses of finished race ``race`` (0-based) first to last, as text; a
