@@ -10,7 +10,7 @@ what happened (a win counts 1, a shared win its share). Reported per game:
 - the expected calibration error over ten bins, and the reliability diagram (per bin:
   mean prediction, how often it happened, count), which the site draws.
 
-    python3 benchmarks/lens_calibration.py [--games 200] [--samples 16]
+    python3 benchmarks/lens_calibration.py [--games 200] [--samples 40]
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def _one_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
     }
 
 
-def measure(games: int = 200, samples: int = 16, seed: int = 1) -> dict[str, Any]:
+def measure(games: int = 200, samples: int = 40, seed: int = 1) -> dict[str, Any]:
     """Calibration per game (one process per core: the games are independent)."""
     ids = [g.id for g in pygames.games()]
     with ProcessPoolExecutor() as pool:
@@ -129,7 +129,7 @@ def save(result: dict[str, Any]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     result = measure(args.games, args.samples, args.seed)

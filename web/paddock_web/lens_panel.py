@@ -94,7 +94,8 @@ def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
     listed = window.legal_actions() if window.seat is not None else window.public_choices()
     choices = distinct_actions(listed)
     named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
-    return choices if named and len(choices) <= MAX_VALUED_CHOICES else []
+    # One choice is no choice; many would each cost a rollout per round.
+    return choices if named and 2 <= len(choices) <= MAX_VALUED_CHOICES else []
 
 
 def receive(app: App, message: dict[str, Any]) -> None:
@@ -175,7 +176,12 @@ def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | No
     )
 
 
-def trend_chart(app: App) -> Markup | None:
+def paints(app: App, table: Table[Any], view: Any) -> list[str]:
+    """Each seat's colour classes, as the table paints them (chosen colours included)."""
+    return [classes(f"pc{s}", table.seat_class(view, s)) for s in range(len(view["players"]))]
+
+
+def trend_chart(app: App, paint: list[str]) -> Markup | None:
     """Each player's chance to win over the game so far (public estimates only)."""
     points = app.lens.trend
     if len(points) < 2:
@@ -188,7 +194,7 @@ def trend_chart(app: App) -> Markup | None:
             f"{100 * (step - lo) / (hi - lo):.1f},{40 - 38 * chances[seat]:.1f}"
             for step, chances in points
         )
-        lines.append(h("polyline", {"class": f"lens-line pc{seat}", "points": coords}))
+        lines.append(h("polyline", {"class": f"lens-line {paint[seat]}", "points": coords}))
     return h(
         "svg",
         {
@@ -214,6 +220,7 @@ def body(app: App) -> Markup:
     table = TABLES[match.game_id]
     view = match.state.view(app.lens.key[2] if app.lens.key else None)
     names = app.names()
+    paint = paints(app, table, view)
     seats = h(
         "table",
         {"class": "lens-seats"},
@@ -225,12 +232,12 @@ def body(app: App) -> Markup:
                 h(
                     "tr",
                     {},
-                    h("th", {"scope": "row", "class": f"pc{s}"}, names[s]),
+                    h("th", {"scope": "row", "class": paint[s]}, names[s]),
                     h("td", {"class": "lens-num"}, pct(odds["seats"][str(s)])),
                     h(
                         "td",
                         {"class": "lens-chart"},
-                        bar(odds["seats"][str(s)], f"lens-seat pc{s}"),
+                        bar(odds["seats"][str(s)], f"lens-seat {paint[s]}"),
                     ),
                 )
                 for s in range(len(names))
@@ -290,7 +297,7 @@ def body(app: App) -> Markup:
             next_roll,
             valued,
             seats,
-            trend_chart(app),
+            trend_chart(app, paint),
             race_rows(app, odds, table, view),
             h("p", {"class": "lens-note"}, sure),
         )
