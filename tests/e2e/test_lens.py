@@ -44,7 +44,9 @@ def test_the_lens_works_in_a_worker_and_the_page_stays_responsive(page: Page) ->
     figures = lens.locator(".lens-seats .lens-num").all_inner_texts()
     shares = [int(re.sub(r"\D", "", f)) for f in figures]
     assert len(shares) == 3 and abs(sum(shares) - 100) <= 3, figures
-    expect(lens.locator(".lens-race tbody tr")).to_have_count(7)  # seven horses
+    # Horses that placed in some rollout (at most the seven of the race).
+    horses = lens.locator(".lens-race tbody tr").count()
+    assert 3 <= horses <= 7, horses
     # The page keeps answering while the worker works: a click is handled at once.
     page.click("[data-act=overlay][data-arg=rules]")
     expect(page.locator("[role=dialog]")).to_be_visible(timeout=2_000)
