@@ -1450,6 +1450,15 @@ class HomestretchState(State[HomestretchView]):
             rng.shuffle(markers)
             self.bets[other] = {m: [h, r] for m, (h, r) in sorted(zip(markers, cells, strict=True))}
 
+    def lens_facts(self) -> dict[str, float]:
+        """The two-dice chart: ``"sum_<n>"``, the chance that a roll of the race dice
+        shows ``n`` (1/36 for 2 and 12 … 6/36 for 7), from the dice outcomes themselves."""
+        facts: dict[str, float] = {}
+        for outcome, p in ROLL_OUTCOMES:
+            key = f"sum_{outcome['a'] + outcome['b']}"
+            facts[key] = facts.get(key, 0.0) + p
+        return facts
+
     def race_placings(self, race: int) -> list[str]:
         """Horse numbers of finished race ``race`` (0-based), 1st to 3rd, as text."""
         return [str(h) for h in self.results[race]["places"]]

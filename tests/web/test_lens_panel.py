@@ -194,3 +194,22 @@ def test_a_game_among_friends_can_be_played_without_the_lens() -> None:
     app.act_again("", None)
     app.render()
     assert app.slot.lens_off and b.find(data_act="lens") is None
+
+
+def test_homestretch_draws_the_two_dice_chart_from_the_engine() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("homestretch", ["Ann", "Ben", "Cy"], ["human", "computer", "computer"], 2)
+    b.click("unlock", "0")  # the draft is secret: Ann opens her panel
+    b.click("lens")
+    job = b.lens_jobs[-1]
+    assert job["seat"] == 0
+    run = lens.start(str(job["game"]), str(job["state"]), 0, False, int(job["seed"]))  # type: ignore[call-overload]
+    run.step(1)
+    assert b.lens_listener is not None
+    b.lens_listener({"id": job["id"], "odds": json.loads(run.odds_json()), "done": False})
+    drawn = b.htmls_set[-1][1]
+    assert "Two dice: how likely each number is on one roll" in drawn
+    assert "7: 6/36" in drawn and "2: 1/36" in drawn and "12: 1/36" in drawn
+    assert "still refining" in drawn

@@ -1487,3 +1487,7 @@ def results_detail(view: FinishLineView, ctx: GameContext) -> Markup:
 
 def lens_horse(view: FinishLineView, horse: str, cat: Catalogue) -> str:
     return horse_label(view, int(horse))
+
+
+def lens_chart(view: FinishLineView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+    return None  # the shared panel says all the lens knows here

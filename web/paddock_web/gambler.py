@@ -1145,3 +1145,15 @@ def results_detail(view: GamblerView, ctx: GameContext) -> Markup:
 
 def lens_horse(view: GamblerView, horse: str, cat: Catalogue) -> str:
     return horse  # Gambler has no races: the lens never asks
+
+
+def lens_chart(view: GamblerView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+    """Before a roll: how likely a die of it fits, and so how likely the turn ends."""
+    fit = facts.get("fit")
+    if fit is None:
+        return None
+    return h(
+        "p",
+        {"class": "lens-fact"},
+        cat.t("lens_fit", fit=f"{round(100 * fit)} %", bust=f"{round(100 * (1 - fit))} %"),
+    )

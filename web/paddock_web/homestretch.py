@@ -1743,3 +1743,41 @@ def tie_breaks(view: HomestretchView, final: FinalResults, ctx: GameContext) -> 
 
 def lens_horse(view: HomestretchView, horse: str, cat: Catalogue) -> str:
     return horse_label(int(horse))
+
+
+def lens_chart(view: HomestretchView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+    """The two-dice chart: how likely each horse number is to come up on one roll."""
+    sums = sorted((int(k[4:]), p) for k, p in facts.items() if k.startswith("sum_"))
+    if not sums:
+        return None
+    top = max(p for _, p in sums)
+    width = 100 / len(sums)
+    bars = [
+        h(
+            "g",
+            {},
+            h(
+                "rect",
+                {
+                    "class": "lens-win",
+                    "x": f"{i * width + 1:.1f}",
+                    "y": f"{40 - 34 * p / top:.1f}",
+                    "width": f"{width - 2:.1f}",
+                    "height": f"{34 * p / top:.1f}",
+                },
+            ),
+            h("text", {"x": f"{(i + 0.5) * width:.1f}", "y": 48, "text-anchor": "middle"}, n),
+        )
+        for i, (n, p) in enumerate(sums)
+    ]
+    said = ", ".join(f"{n}: {round(36 * p)}/36" for n, p in sums)
+    return h(
+        "figure",
+        {"class": "lens-dice"},
+        h("figcaption", {}, cat.t("hs_lens_dice")),
+        h(
+            "svg",
+            {"viewBox": "0 0 100 50", "role": "img", "aria-label": said},
+            bars,
+        ),
+    )

@@ -244,12 +244,7 @@ def body(app: App) -> Markup:
             ],
         ),
     )
-    fit = odds.get("facts", {}).get("fit")
-    next_roll = (
-        h("p", {"class": "lens-fact"}, t("lens_fit", fit=pct(fit), bust=pct(1 - fit)))
-        if fit is not None
-        else None
-    )
+    own = table.lens_chart(view, odds.get("facts", {}), app.cat)
     choices = odds.get("actions") or []
     valued = (
         h(
@@ -294,7 +289,7 @@ def body(app: App) -> Markup:
         h(
             "div",
             {"class": classes("lens-figures", not app.lens.done and "refining")},
-            next_roll,
+            own,
             valued,
             seats,
             trend_chart(app, paint),

@@ -1217,3 +1217,7 @@ def meta(cat: Catalogue) -> str:
 
 def lens_horse(view: RoyalTurfView, horse: str, cat: Catalogue) -> str:
     return name(horse, cat)
+
+
+def lens_chart(view: RoyalTurfView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+    return None  # the shared panel says all the lens knows here

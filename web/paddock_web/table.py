@@ -113,6 +113,10 @@ class Table(Protocol[ViewT]):
     def meta(self, cat: Catalogue) -> str:
         """The game's length for the home card ("3 races · about 45 min")."""
 
+    def lens_chart(self, view: ViewT, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+        """The game's own part of the lens panel, drawn from the engine's exact
+        ``facts`` (Gambler's next roll, Homestretch's two-dice chart), or None."""
+
     def lens_horse(self, view: ViewT, horse: str, cat: Catalogue) -> str:
         """A horse's name as players know it, for an id of ``State.race_placings``
         (the lens's race table)."""

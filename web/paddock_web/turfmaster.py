@@ -1603,3 +1603,7 @@ def meta(cat: Catalogue) -> str:
 def lens_horse(view: TurfMasterView, horse: str, cat: Catalogue) -> str:
     owner = next((h["owner"] for h in view["horses"] if h["horse"] == int(horse)), None)
     return horse_name(int(horse), owner, view["players"], cat)
+
+
+def lens_chart(view: TurfMasterView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+    return None  # the shared panel says all the lens knows here
