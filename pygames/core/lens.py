@@ -32,11 +32,13 @@ Z95 = 1.96
 
 
 class HorseOdds(TypedDict):
-    """A horse's chances in the current race: 1st, top two, top three."""
+    """A horse's chances in the current race: 1st, top two, top three, and of each
+    place the game ranks (``slots[i]``: to finish in place ``i + 1``)."""
 
     win: float
     place: float
     show: float
+    slots: list[float]
 
 
 class ActionOdds(TypedDict):
@@ -162,8 +164,10 @@ class LensRun:
             self.money += money
             for s, w in enumerate(share):
                 self.wins[s] += w
-            for place, horse in enumerate(placings[:3]):
-                self.placed.setdefault(horse, [0, 0, 0])[place] += 1
+            for place, horse in enumerate(placings):
+                counts = self.placed.setdefault(horse, [0, 0, 0])
+                counts.extend([0] * (place + 1 - len(counts)))
+                counts[place] += 1
 
     def margin(self) -> float:
         """The widest 95 % half-width among the seat chances (and horse wins)."""
@@ -186,11 +190,13 @@ class LensRun:
             "margin": self.margin(),
         }
         if self.placed:
+            ranked = max(3, *(len(c) for c in self.placed.values()))
             result["race"] = {
                 horse: {
                     "win": c[0] / n,
                     "place": (c[0] + c[1]) / n,
                     "show": (c[0] + c[1] + c[2]) / n,
+                    "slots": [k / n for k in c] + [0.0] * (ranked - len(c)),
                 }
                 for horse, c in sorted(self.placed.items())
             }

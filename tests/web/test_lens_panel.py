@@ -213,3 +213,28 @@ def test_homestretch_draws_the_two_dice_chart_from_the_engine() -> None:
     assert "Two dice: how likely each number is on one roll" in drawn
     assert "7: 6/36" in drawn and "2: 1/36" in drawn and "12: 1/36" in drawn
     assert "still refining" in drawn
+
+
+def test_finish_line_shows_each_horses_chance_of_each_place() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("finish_line", ["Ann", "Ben"], ["computer", "computer"], 4)
+    b.click("lens")
+    assert app.match is not None
+    for _ in range(400):  # on to the race: the lineup is complete
+        if app.match.state.race_running():
+            break
+        b.run_timers(1)
+    job = b.lens_jobs[-1]
+    run = lens.start(str(job["game"]), str(job["state"]), None, False, int(job["seed"]))  # type: ignore[call-overload]
+    run.step(4)
+    odds = json.loads(run.odds_json())
+    for chances in odds["race"].values():  # a horse's places add up to its finishing
+        assert sum(chances["slots"]) <= 1 + 1e-9
+        assert abs(chances["slots"][0] - chances["win"]) < 1e-9
+    assert b.lens_listener is not None
+    b.lens_listener({"id": job["id"], "odds": odds, "done": False})
+    drawn = b.htmls_set[-1][1]
+    assert "Chance (%) of each finishing place" in drawn
+    assert drawn.count('class="fl-slot s') == 7 * len(odds["race"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pygames.core.lens import Odds
 from pygames.finish_line.data import COLOURS, DICE_COUNTS, FIELDS, TILE_IDS, TYPE
 from pygames.finish_line.view import FinishLineView, HandDie, Horse, RaceResult
 from pygames.finish_line.view import colour as as_colour
@@ -1489,5 +1490,41 @@ def lens_horse(view: FinishLineView, horse: str, cat: Catalogue) -> str:
     return horse_label(view, int(horse))
 
 
-def lens_chart(view: FinishLineView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
-    return None  # the shared panel says all the lens knows here
+def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | None:
+    """Each horse's chance of each finishing place: a shaded grid with its numbers."""
+    race = odds.get("race")
+    if not race:
+        return None
+    places = max(len(c["slots"]) for c in race.values())
+    order = sorted(race, key=lambda horse: [-p for p in race[horse]["slots"]])
+    head = h(
+        "tr",
+        {},
+        h("th", {"scope": "col"}, cat.t("lens_horse")),
+        [h("th", {"scope": "col"}, cat.t("fl_place_n", n=i + 1)) for i in range(places)],
+    )
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, horse_label(view, int(horse))),
+            [
+                h(
+                    "td",
+                    # The shade says how likely at a glance (in tenths; the page allows
+                    # no inline styles); the number says it exactly.
+                    {"class": f"fl-slot s{round(10 * p)}"},
+                    f"{round(100 * p)}",
+                )
+                for p in race[horse]["slots"]
+            ],
+        )
+        for horse in order
+    ]
+    return h(
+        "table",
+        {"class": "fl-slots"},
+        h("caption", {}, cat.t("fl_lens_slots")),
+        h("thead", {}, head),
+        h("tbody", {}, rows),
+    )

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from pygames.core.lens import Odds
 from pygames.gambler.data import CHIPS, KIND_NAMES, LAYOUTS, Row
 from pygames.gambler.view import BoxView, Chips, GamblerView, PlacedDie, RoundResult, RowView
 
@@ -1147,9 +1148,9 @@ def lens_horse(view: GamblerView, horse: str, cat: Catalogue) -> str:
     return horse  # Gambler has no races: the lens never asks
 
 
-def lens_chart(view: GamblerView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+def lens_chart(view: GamblerView, odds: Odds, cat: Catalogue) -> Markup | None:
     """Before a roll: how likely a die of it fits, and so how likely the turn ends."""
-    fit = facts.get("fit")
+    fit = odds.get("facts", {}).get("fit")
     if fit is None:
         return None
     return h(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.lens import Odds
 from pygames.core.view import FinalResults
 from pygames.homestretch.data import (
     CARD_HORSE,
@@ -1745,8 +1746,9 @@ def lens_horse(view: HomestretchView, horse: str, cat: Catalogue) -> str:
     return horse_label(int(horse))
 
 
-def lens_chart(view: HomestretchView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+def lens_chart(view: HomestretchView, odds: Odds, cat: Catalogue) -> Markup | None:
     """The two-dice chart: how likely each horse number is to come up on one roll."""
+    facts = odds.get("facts", {})
     sums = sorted((int(k[4:]), p) for k, p in facts.items() if k.startswith("sum_"))
     if not sums:
         return None

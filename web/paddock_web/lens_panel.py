@@ -244,7 +244,7 @@ def body(app: App) -> Markup:
             ],
         ),
     )
-    own = table.lens_chart(view, odds.get("facts", {}), app.cat)
+    own = table.lens_chart(view, odds, app.cat)
     choices = odds.get("actions") or []
     valued = (
         h(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.core.lens import Odds
 from pygames.royal_turf.data import FIELDS, HORSES, PACE_FIELD, START_FIELD_OF_SLOT
 from pygames.royal_turf.view import HorseView, Landing, RaceResult, RoyalTurfView
 
@@ -1219,5 +1220,5 @@ def lens_horse(view: RoyalTurfView, horse: str, cat: Catalogue) -> str:
     return name(horse, cat)
 
 
-def lens_chart(view: RoyalTurfView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+def lens_chart(view: RoyalTurfView, odds: Odds, cat: Catalogue) -> Markup | None:
     return None  # the shared panel says all the lens knows here

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from pygames.core.lens import Odds
 from pygames.core.view import BaseView
 
 from .html import Markup, h
@@ -113,9 +114,10 @@ class Table(Protocol[ViewT]):
     def meta(self, cat: Catalogue) -> str:
         """The game's length for the home card ("3 races · about 45 min")."""
 
-    def lens_chart(self, view: ViewT, facts: dict[str, float], cat: Catalogue) -> Markup | None:
-        """The game's own part of the lens panel, drawn from the engine's exact
-        ``facts`` (Gambler's next roll, Homestretch's two-dice chart), or None."""
+    def lens_chart(self, view: ViewT, odds: Odds, cat: Catalogue) -> Markup | None:
+        """The game's own part of the lens panel, or None: drawn from the estimates
+        and the engine's exact ``odds["facts"]`` (Gambler's next roll, Homestretch's
+        two-dice chart, Finish Line's chance of each finishing place)."""
 
     def lens_horse(self, view: ViewT, horse: str, cat: Catalogue) -> str:
         """A horse's name as players know it, for an id of ``State.race_placings``

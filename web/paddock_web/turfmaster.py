@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.core.lens import Odds
 from pygames.turfmaster.data import FINISH, SEGMENTS
 from pygames.turfmaster.view import (
     BoardView,
@@ -1605,5 +1606,5 @@ def lens_horse(view: TurfMasterView, horse: str, cat: Catalogue) -> str:
     return horse_name(int(horse), owner, view["players"], cat)
 
 
-def lens_chart(view: TurfMasterView, facts: dict[str, float], cat: Catalogue) -> Markup | None:
+def lens_chart(view: TurfMasterView, odds: Odds, cat: Catalogue) -> Markup | None:
     return None  # the shared panel says all the lens knows here
