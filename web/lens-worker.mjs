@@ -3,7 +3,7 @@
 // It starts Python the way the page does (python-loader.mjs: the memory snapshot, or
 // the bytecode build), then answers jobs from the page:
 //
-//   page -> worker  {id, game, state, seat, actions, seed}
+//   page -> worker  {id, game, state, seat, actions, seed}, or {id, stop: true}
 //                   state: a full state already resampled by the page from what `seat`
 //                   (null: the public table) may know -- never the real hidden state
 //   worker -> page  {id, odds, done}   after every slice of rollouts, refining
@@ -52,6 +52,7 @@ async function run(job) {
 self.onmessage = (event) => {
   const job = event.data;
   latest = job.id;
+  if (job.stop) return; // nothing to estimate: the running job ends at its next slice
   run(job).catch((error) => {
     console.error("Paddock lens:", error);
     postMessage({ id: job.id, error: String(error) });

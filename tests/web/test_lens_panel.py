@@ -238,3 +238,15 @@ def test_finish_line_shows_each_horses_chance_of_each_place() -> None:
     drawn = b.htmls_set[-1][1]
     assert "Chance (%) of each finishing place" in drawn
     assert drawn.count('class="fl-slot s') == 7 * len(odds["race"])
+
+
+def test_the_worker_is_told_to_stop_when_nothing_is_shown() -> None:
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    b.click("lens")
+    asked = b.lens_jobs[-1]["id"]
+    b.click("lens")  # off
+    assert b.lens_jobs[-1] == {"id": asked + 1, "stop": True}
+    b.click("lens")  # on again: a new estimate
+    assert "state" in b.lens_jobs[-1]
+    b.click("home")  # leaving the table
+    assert b.lens_jobs[-1].get("stop") is True

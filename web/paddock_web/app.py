@@ -245,8 +245,7 @@ class App:
     def act_lens(self, _: str, __: str | None) -> None:
         """The Lens switch: live chances from what the table (or the open panel) knows."""
         self.lens.on = not self.lens.on
-        self.lens.key = None
-        self.lens.odds = None
+        lens_panel.stop(self)  # on: ask afresh; off: the worker stops
         self.b.storage_set(lens_panel.LENS_KEY, "1" if self.lens.on else "0")
 
     def act_overlay(self, arg: str, _: str | None) -> None:
@@ -526,8 +525,9 @@ class App:
     def render(self) -> None:
         self.legal = []
         self._hand = None  # the table sets whose controls it draws
+        # Before drawing: a new position shows "working"; off the table the worker stops.
+        lens_panel.request(self)
         if self.screen == "table" and self.match is not None:
-            lens_panel.request(self)  # before drawing: a new position shows "working"
             body = playing.screen(self)
         elif self.screen == "setup" and self.setup:
             body = new_game.screen(self)

@@ -61,7 +61,10 @@ def wanted(app: App) -> tuple[int, int, int | None] | None:
 def request(app: App) -> None:
     """Ask the worker for a fresh estimate when what is on screen has changed."""
     key = wanted(app)
-    if key is None or key == app.lens.key:
+    if key is None:
+        stop(app)
+        return
+    if key == app.lens.key:
         return
     assert app.match is not None
     app.lens.key = key
@@ -96,6 +99,17 @@ def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
     named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
     # One choice is no choice; many would each cost a rollout per round.
     return choices if named and 2 <= len(choices) <= MAX_VALUED_CHOICES else []
+
+
+def stop(app: App) -> None:
+    """Tell the worker to drop its job (the lens is off, a curtain is up, the game left):
+    it would otherwise keep a core busy refining what nobody sees."""
+    if app.lens.key is None:
+        return
+    app.lens.key = None
+    app.lens.odds = None
+    app.lens.job += 1
+    app.b.lens_post({"id": app.lens.job, "stop": True})
 
 
 def receive(app: App, message: dict[str, Any]) -> None:
