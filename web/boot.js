@@ -19,6 +19,12 @@ const base = new URL(".", location.href);
 const sizes = new Map(); // asset key -> expected bytes
 const received = new Map(); // asset key -> bytes seen so far
 const state = { ready: false, failed: false, errors: [] };
+// Work that must not compete with the boot waits for this (python-loader.mjs fetches
+// the rest of the standard library then).
+let markReady;
+state.whenReady = new Promise((resolve) => {
+  markReady = resolve;
+});
 window.paddockBoot = state;
 
 // ---------------------------------------------------------------- PyScript seal
@@ -90,6 +96,9 @@ function noteBroken(key, why) {
   if (!broken.has(key)) broken.set(key, why);
   if (essential.has(key)) fail(`Could not load ${key}: ${why}`);
 }
+
+// python-loader.mjs names more files when Python starts without the snapshot.
+state.essential = (keys) => keys.forEach(addEssential);
 
 function addEssential(key) {
   if (key === null || essential.has(key)) return;
@@ -211,6 +220,9 @@ originalFetch(new URL("build-info.json", base), { cache: "no-cache" })
       sizes.set(key, size);
       if (!optional.has(key)) addEssential(key);
     }
+    // info.boot_later (the standard library) is fetched once the page is
+    // ready, by python-loader.mjs, which reports a failure there; it is essential to
+    // the slower start without the snapshot, whose fetches are checked as they happen.
     for (const entry of performance.getEntriesByType("resource")) {
       const key = keyOf(entry.name);
       if (key !== null && entry.initiatorType !== "fetch" && sizes.has(key)) {
@@ -258,6 +270,7 @@ function onReady() {
   sealPyScript(); // normally already done when main.py started
   delete html.dataset.bootFailed;
   performance.mark("paddock-ready");
+  markReady();
   if (window.fetch === trackedFetch) window.fetch = originalFetch;
   const bar = $("boot-progress");
   if (bar) bar.value = 1;
@@ -315,7 +328,7 @@ addEventListener(
   (event) => {
     const el = event.target;
     if (el instanceof HTMLScriptElement || el instanceof HTMLLinkElement) {
-      if (el.rel !== "icon") fail(`Could not load ${el.src || el.href}`);
+      if (el.rel !== "icon" && !("optional" in el.dataset)) fail(`Could not load ${el.src || el.href}`);
     }
   },
   true,

@@ -22,10 +22,42 @@ async function download(file) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// A restored Python has every module it starts with in memory already, so the boot
+// does not wait for the standard library archive (2.9 MB with brotli): Pyodide gets a
+// tiny stand-in archive, and the real one is fetched once the page is ready (the lens
+// worker fetches it at once). Until then only an import of a module the snapshot lacks
+// could fail: none of ours does one (build.py imports every module of ours into the
+// snapshot). Our packages' files are still unpacked before the page starts: besides the
+// sources (for tracebacks) they hold data the site reads, such as its texts.
+function completeLater(pyodide) {
+  const boot = globalThis.paddockBoot;
+  const ready = boot?.whenReady ?? Promise.resolve();
+  if (boot) boot.stdlib = "stand-in";
+  const archive = pyodide.runPython(
+    "import sys; next(p for p in sys.path if p.endswith('.zip'))",
+  );
+  ready
+    .then(() => download(BOOT.stdlib))
+    .then((stdlib) => {
+      pyodide.FS.writeFile(archive, stdlib);
+      // The zip importer reads the archive's table of contents again.
+      const files = pyodide.runPython(
+        "import importlib, sys; importlib.invalidate_caches(); " +
+          `len(sys.path_importer_cache[${JSON.stringify(archive)}]._get_files())`,
+      );
+      if (boot) {
+        boot.stdlib = "complete";
+        boot.stdlibFiles = files;
+      }
+    })
+    .catch((error) => {
+      if (boot) boot.stdlib = "failed";
+      console.error("Paddock: the standard library could not be loaded:", error);
+    });
+}
+
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: here("./pyodide/"), stdLibURL: here(BOOT.stdlib) };
-  // Our packages' sources download beside the interpreter: a restored Python has every
-  // module in memory already and reads them only for tracebacks.
+  const config = { ...options, indexURL: here("./pyodide/") };
   const sources = Promise.all(BOOT.archives.map(download));
   // "?python=bytecode" starts the slower way on purpose (the benchmarks compare both).
   const wanted = new URLSearchParams(globalThis.location?.search ?? "").get("python");
@@ -35,22 +67,31 @@ export async function loadPyodide(options = {}) {
   let pyodide;
   let restored = false;
   try {
-    pyodide = await startPyodide({ ...config, _loadSnapshot: snapshot });
+    pyodide = await startPyodide({
+      ...config,
+      stdLibURL: here(BOOT.stand_in),
+      _loadSnapshot: snapshot,
+    });
     restored = true;
   } catch (error) {
     if (wanted !== "bytecode") console.warn("Paddock: starting Python without its snapshot:", error);
     // The ordinary start imports our packages: their compiled bytecode saves that work.
-    const [started, bytecode] = await Promise.all([startPyodide(config), download(BOOT.bytecode)]);
+    // These files are needed to start now: a missing one fails the boot at once.
+    globalThis.paddockBoot?.essential?.([BOOT.stdlib, BOOT.bytecode]);
+    const [started, bytecode] = await Promise.all([
+      startPyodide({ ...config, stdLibURL: here(BOOT.stdlib) }),
+      download(BOOT.bytecode),
+    ]);
     pyodide = started;
     pyodide.unpackArchive(bytecode, "zip", { extractDir: HOME });
   }
-  // Pyodide only logs a standard library it could not download; a restored Python would
-  // even run without it, until it imports one more module. Stop here instead.
+  // Pyodide only logs an archive it could not download; Python would even run without
+  // it, until it imports one more module. Stop here instead.
   const stdlibThere = pyodide.runPython(
     "import os, sys; any(p.endswith('.zip') and os.path.isfile(p) for p in sys.path)",
   );
   if (!stdlibThere) {
-    throw new Error(`Could not load ${BOOT.stdlib}: the standard library is missing`);
+    throw new Error(`Could not load ${restored ? BOOT.stand_in : BOOT.stdlib}: the standard library is missing`);
   }
   for (const archive of await sources) {
     pyodide.unpackArchive(archive, "zip", { extractDir: HOME });
@@ -58,10 +99,12 @@ export async function loadPyodide(options = {}) {
   pyodide.runPython(
     restored
       ? // The snapshot froze the random generator's state: draw a fresh one from the
-        // browser's entropy, so no two visitors share it.
+        // browser's entropy, so no two visitors share it. The zip importer forgets the
+        // archive it was built with (the stand-in is in its place for now).
         "import importlib, random; importlib.invalidate_caches(); random.seed()"
       : "import importlib; importlib.invalidate_caches()",
   );
+  if (restored) completeLater(pyodide);
   globalThis.paddockBoot?.pythonStarted?.(restored ? "snapshot" : "bytecode");
   return pyodide;
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from playwright.sync_api import Page
@@ -33,3 +34,16 @@ def saved_slots(page: Page) -> dict[str, Any]:
         SLOT_PREFIX,
     )
     return {k: json.loads(v) for k, v in raw.items()}
+
+
+def wait_for_full_stdlib(page: Page, timeout_s: float = 30.0) -> int:
+    """Wait until a restored Python has the whole standard library (python-loader.mjs
+    fetches it once the page is ready); returns how many files its archive lists."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        state = page.evaluate("window.paddockBoot.stdlib")
+        if state == "complete":
+            return int(page.evaluate("window.paddockBoot.stdlibFiles"))
+        assert state != "failed", "the standard library could not be loaded"
+        page.wait_for_timeout(100)
+    raise AssertionError("the standard library did not arrive")

@@ -6,6 +6,7 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
+from e2e_helpers import wait_for_full_stdlib
 from playwright.sync_api import Page, Route
 
 # Directives the CSP must keep (see netlify.toml for why each source is allowed).
@@ -37,6 +38,8 @@ def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
 
     page.context.route("**/*", guard)
     page.open_app()  # type: ignore[attr-defined]
+    # Ready before the standard library arrived: it comes next, whole.
+    assert wait_for_full_stdlib(page) > 500
 
     assert off_origin == [], f"off-origin requests: {off_origin}"
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
@@ -97,7 +100,11 @@ BOOT_ERROR_WITHIN_MS = 10_000
 
 
 def _assert_boot_fails_fast(page: Page, server_url: str, pattern: str, how: str) -> None:
-    """With one boot asset refused, the friendly error shows at once and nothing is live."""
+    """With one boot asset refused, the friendly error shows at once and nothing is live.
+
+    The standard library is a boot asset of the start without the snapshot
+    (``?python=bytecode``); a restored Python fetches it after it is ready.
+    """
 
     def refuse(route: Route) -> None:
         if how == "abort":
@@ -135,7 +142,9 @@ def test_missing_wheel_fails_fast(page: Page, server_url: str) -> None:
 
 
 def test_failed_stdlib_download_fails_fast(page: Page, server_url: str) -> None:
-    _assert_boot_fails_fast(page, server_url, "**/python/stdlib-*.zip", "abort")
+    _assert_boot_fails_fast(
+        page, server_url + "?python=bytecode", "**/python/stdlib-*.zip", "abort"
+    )
 
 
 def test_missing_config_fails_fast(page: Page, server_url: str) -> None:
@@ -143,7 +152,7 @@ def test_missing_config_fails_fast(page: Page, server_url: str) -> None:
 
 
 def test_play_buttons_look_not_ready_until_python_is_up(page: Page, server_url: str) -> None:
-    # Hold the site package back so the shell is seen as it is while loading.
+    # Hold the snapshot back so the shell is seen as it is while loading.
     held: list[Route] = []
     hold = [True]
 
@@ -153,7 +162,7 @@ def test_play_buttons_look_not_ready_until_python_is_up(page: Page, server_url: 
         else:
             route.continue_()
 
-    page.route("**/paddock_web.zip", gate)
+    page.route("**/*.snapshot", gate)
     page.goto(server_url)
     button = page.locator(".game-card button").first
     assert button.inner_text() == "Loading…"

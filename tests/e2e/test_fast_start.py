@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from e2e_helpers import saved_json
+from e2e_helpers import saved_json, wait_for_full_stdlib
 from playwright.sync_api import Browser, Page
 
 
@@ -33,6 +33,16 @@ def test_python_is_restored_from_the_snapshot(page: Page) -> None:
     assert ".snapshot" in loaded
     # The bytecode archive is for the slower start only.
     assert "bytecode-" not in loaded
+    # The standard library is not waited for: it is asked for once the game list works,
+    # and then the zip importer sees the whole archive.
+    assert wait_for_full_stdlib(page) > 500
+    asked = page.evaluate(
+        """() => performance.getEntriesByType('resource')
+            .filter((e) => e.name.includes('/python/stdlib-'))
+            .map((e) => e.startTime)"""
+    )
+    ready = page.evaluate("performance.getEntriesByName('paddock-ready')[0].startTime")
+    assert len(asked) == 1 and asked[0] >= ready
 
 
 def test_without_the_snapshot_python_starts_from_bytecode(page: Page) -> None:
