@@ -97,6 +97,8 @@ def bet_values(
     it pays on average over ``finishes`` (each a :meth:`State.race_finish` record and
     its chance), by the game's own payout rules (:meth:`State.bet_payouts`)."""
     bets = state.lens_bets(seat)
+    if not bets:
+        return []
     totals = [0.0] * len(bets)
     for finish, chance in finishes:
         for i, pay in enumerate(state.bet_payouts(seat, finish)):
@@ -185,7 +187,8 @@ class LensRun:
                 self.action_wins[i] += share[seat]
                 self.action_money[i] += money
             # The board as it is now prices the bets; the rollout then says how the race ends.
-            board = start.clone() if self.race is not None else None
+            priced = self.race is not None and start.lens_bets(seat)
+            board = start.clone() if priced else None
             share, placings, money = self._play(start)
             if board is not None and self.race is not None and placings:
                 self._price(board, start.race_finish(self.race))

@@ -237,7 +237,7 @@ def test_finish_line_shows_each_horses_chance_of_each_place() -> None:
     b.lens_listener({"id": job["id"], "odds": odds, "done": False})
     drawn = b.htmls_set[-1][1]
     assert "Chance (%) of each finishing place" in drawn
-    assert drawn.count('class="fl-slot s') == 7 * len(odds["race"])
+    assert drawn.count('class="fl-slot lens-shade s') == 7 * len(odds["race"])
 
 
 def test_the_worker_is_told_to_stop_when_nothing_is_shown() -> None:
