@@ -46,9 +46,10 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def rates(source: Path, runtime: str, seconds: float) -> dict[str, float]:
-    """Games per second of every game, with ``source`` first on ``sys.path``."""
-    code = CODE.format(seconds=seconds)
+def rates(source: Path, runtime: str, seconds: float | str) -> dict[str, float]:
+    """Games per second of every game, with ``source`` first on ``sys.path``
+    (``seconds`` per game; or, as text, other code that prints a rate per game)."""
+    code = seconds if isinstance(seconds, str) else CODE.format(seconds=seconds)
     if runtime == "cpython":
         cmd = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(source)!r})\n{code}"]
     else:
