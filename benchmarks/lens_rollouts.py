@@ -10,11 +10,8 @@ machine is noisy); the older one comes from git like in ``playouts.py``.
 from __future__ import annotations
 
 import argparse
-import statistics
-import tempfile
-from pathlib import Path
 
-from playouts import ROOT, extract, rates
+from playouts import compare
 
 BEFORE = "3f9e4dc"
 """The lens before its bet values and the faster Homestretch view (#14)."""
@@ -47,23 +44,7 @@ def measure(
     rounds: int = 3, seconds: float = 3.0, runtimes: tuple[str, ...] = ("cpython", "pyodide")
 ) -> dict[str, dict[str, dict[str, float]]]:
     """``{runtime: {game: {"before", "now", "ratio"}}}``, medians of ``rounds`` runs."""
-    code = CODE.format(steps=60, seconds=seconds)
-    with tempfile.TemporaryDirectory() as tmp:
-        old = extract(BEFORE, Path(tmp))
-        runs: dict[tuple[str, str], list[dict[str, float]]] = {}
-        for _ in range(rounds):
-            for runtime in runtimes:
-                for label, source in (("before", old), ("now", ROOT)):
-                    runs.setdefault((runtime, label), []).append(rates(source, runtime, code))
-    out: dict[str, dict[str, dict[str, float]]] = {}
-    for runtime in runtimes:
-        table: dict[str, dict[str, float]] = {}
-        for game in runs[(runtime, "now")][0]:
-            before = statistics.median(r[game] for r in runs[(runtime, "before")])
-            now = statistics.median(r[game] for r in runs[(runtime, "now")])
-            table[game] = {"before": before, "now": now, "ratio": now / before}
-        out[runtime] = table
-    return out
+    return compare(BEFORE, CODE.format(steps=60, seconds=seconds), rounds, runtimes)
 
 
 def main() -> None:
