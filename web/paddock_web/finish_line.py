@@ -20,7 +20,8 @@ from pygames.finish_line.view import colour as as_colour
 
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
-from .lens_bets import bet_grid, number, priced
+from .lens_bets import bet_grid, priced
+from .lens_numbers import number
 from .parts import action_button
 from .table import GameContext, numbered_texts, rules_paragraphs, seat_name
 

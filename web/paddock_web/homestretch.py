@@ -21,7 +21,8 @@ from pygames.homestretch.view import BoardCell, Card, HomestretchView, Purchase,
 
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
-from .lens_bets import bet_grid, number, priced
+from .lens_bets import bet_grid, priced
+from .lens_numbers import number
 from .parts import action_button, die_face
 from .table import GameContext, initial, numbered_texts, rules_paragraphs, seat_name
 

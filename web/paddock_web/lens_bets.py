@@ -14,7 +14,6 @@ from pygames.core.lens import Odds
 from pygames.core.state import Bet
 
 from .html import Markup, h
-from .i18n import Catalogue
 
 Cell = Bet | None
 """The bet a grid cell shows, or None for an empty cell."""
@@ -23,14 +22,6 @@ Cell = Bet | None
 def priced(odds: Odds) -> dict[str, float]:
     """Each valued bet (as canonical JSON) -> its expected payout."""
     return {canonical(b["bet"]): b["value"] for b in odds.get("bets") or []}
-
-
-def number(cat: Catalogue, value: float, digits: int = 0) -> str:
-    """A figure in the page's language: grouped thousands, ``digits`` decimals."""
-    text = f"{value:,.{digits}f}"
-    if cat.lang == "de":
-        text = text.replace(",", " ").replace(".", ",").replace(" ", ".")
-    return text
 
 
 def shade(value: float, top: float) -> str:

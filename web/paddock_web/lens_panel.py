@@ -17,6 +17,7 @@ from pygames.core import Action, SeatWindow
 from pygames.core.lens import Odds, distinct_actions
 
 from .html import Markup, classes, h
+from .lens_numbers import pct
 from .table import Table
 
 if TYPE_CHECKING:
@@ -128,10 +129,6 @@ def receive(app: App, message: dict[str, Any]) -> None:
         step = app.lens.key[1]
         app.lens.trend = [t for t in app.lens.trend if t[0] < step] + [(step, chances)]
     app.b.set_html("#lens-body", body(app))
-
-
-def pct(p: float) -> str:
-    return f"{round(100 * p)} %"
 
 
 def bar(share: float, cls: str) -> Markup:
