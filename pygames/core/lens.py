@@ -154,7 +154,7 @@ class LensRun:
         self.valued = window.seat if window.seat is not None else max(mover, 0)
         listed: list[Action] = []
         if with_actions and mover >= 0:
-            listed = window.legal_actions() if window.seat is not None else window.public_choices()
+            listed = window.choices()
         self.actions = distinct_actions(listed)
         self.facts = window.lens_facts()
         self.samples = 0

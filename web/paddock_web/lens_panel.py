@@ -95,8 +95,7 @@ MAX_VALUED_CHOICES = 4
 
 def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
     """The choices the lens weighs: a few, each with a name the panel can show."""
-    listed = window.legal_actions() if window.seat is not None else window.public_choices()
-    choices = distinct_actions(listed)
+    choices = distinct_actions(window.choices())
     named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
     # One choice is no choice; many would each cost a rollout per round.
     return choices if named and 2 <= len(choices) <= MAX_VALUED_CHOICES else []
