@@ -164,7 +164,7 @@ class LensRun:
         self.action_wins = [0.0] * len(self.actions)
         self.action_money = [0.0] * len(self.actions)
         self.bet_sums: dict[str, BetValue] = {}
-        self.bet_samples = 0
+        self.bet_counts: dict[str, int] = {}
         self._rollout = Rollout([self.bot] * self.n_seats, rng)
 
     def _play(self, state: State[Any]) -> tuple[list[float], list[str], float]:
@@ -203,17 +203,17 @@ class LensRun:
 
     def _price(self, board: State[Any], finish: RaceFinish) -> None:
         """Add what each of the valued seat's bets on ``board`` pays with ``finish``."""
-        priced = bet_values(board, self.valued, [(finish, 1.0)])
-        if not priced:
-            return
-        self.bet_samples += 1
-        sums = self.bet_sums
-        for item in priced:
+        sums, counts = self.bet_sums, self.bet_counts
+        for item in bet_values(board, self.valued, [(finish, 1.0)]):
+            # Counted per bet: a resample may offer a bet another did not (an
+            # onlooker's guess at a hidden supply), and each is averaged where it was.
             key = canonical(item["bet"])
             if key in sums:
                 sums[key]["value"] += item["value"]
+                counts[key] += 1
             else:
                 sums[key] = item
+                counts[key] = 1
 
     def margin(self) -> float:
         """The widest 95 % half-width among the seat chances (and horse wins)."""
@@ -249,9 +249,10 @@ class LensRun:
         if self.facts:
             result["facts"] = dict(self.facts)
         if self.bet_sums:
-            k = self.bet_samples
+            counts = self.bet_counts
             result["bets"] = [
-                {"bet": b["bet"], "value": b["value"] / k} for b in self.bet_sums.values()
+                {"bet": b["bet"], "value": b["value"] / counts[key]}
+                for key, b in self.bet_sums.items()
             ]
         if self.actions:
             result["actions"] = [

@@ -172,3 +172,19 @@ def test_hidden_chips_of_others_do_not_change_the_bet_values() -> None:
     ]
     assert answers[0] == answers[1]
     assert len(answers[0]) == len(twins[0].lens_bets(seat))
+
+
+def test_the_lens_averages_the_bets_over_the_same_rollouts_as_the_race() -> None:
+    """A Finish Line win line pays odds × stake exactly when its horse wins, so its lens
+    value is the stake times the odds times the horse's win chance from the same games."""
+    state = pygames.get_game("finish_line").new_state(NAMES[:3])
+    play_until(state, random.Random(2), lambda s: s.is_betting())
+    seat = state.current_player()
+    answer = odds(SeatWindow(state, seat), 12, random.Random(3), with_actions=False)
+    wins = {b["bet"]["horse"]: b["value"] for b in answer["bets"] if b["bet"]["line"] == "win"}
+    assert set(wins) == set(state.lineup)
+    race = answer["race"]
+    for horse, value in wins.items():
+        chance = race[str(horse)]["win"] if str(horse) in race else 0.0
+        assert value == pytest.approx(100 * state.odds_of(horse) * chance)
+    assert any(v > 0 for v in wins.values())
