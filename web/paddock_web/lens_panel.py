@@ -18,7 +18,7 @@ from pygames.core.lens import Odds, distinct_actions
 
 from .html import Markup, classes, h
 from .lens_numbers import pct
-from .table import Table
+from .table import Table, seat_paints
 
 if TYPE_CHECKING:
     from .app import App
@@ -186,11 +186,6 @@ def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | No
     )
 
 
-def paints(app: App, table: Table[Any], view: Any) -> list[str]:
-    """Each seat's colour classes, as the table paints them (chosen colours included)."""
-    return [classes(f"pc{s}", table.seat_class(view, s)) for s in range(len(view["players"]))]
-
-
 def trend_chart(app: App, paint: list[str]) -> Markup | None:
     """Each player's chance to win over the game so far (public estimates only)."""
     points = app.lens.trend
@@ -230,7 +225,7 @@ def body(app: App) -> Markup:
     table = TABLES[match.game_id]
     view = match.state.view(app.lens.key[2] if app.lens.key else None)
     names = app.names()
-    paint = paints(app, table, view)
+    paint = seat_paints(table, view)
     seats = h(
         "table",
         {"class": "lens-seats"},
