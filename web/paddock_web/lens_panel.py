@@ -38,6 +38,9 @@ class Lens:
     key: tuple[int, int, int | None] | None = None
     odds: Odds | None = None
     done: bool = False
+    view: Any = None
+    """The viewer's view of the position asked about (names, colours, horses), kept
+    for the job's answers instead of being rebuilt for every worker message."""
     trend: list[tuple[int, list[float]]] = field(default_factory=list)
     """Each finished estimate of the public table: (history length, win chance per seat)."""
 
@@ -73,6 +76,7 @@ def request(app: App) -> None:
     app.lens.odds = None
     app.lens.done = False
     viewer = key[2]
+    app.lens.view = app.match.state.view(viewer)
     window = SeatWindow(app.match.state, viewer)
     # Drawn with the system's entropy: the page's own seeded generators stay untouched.
     rng = random.Random(random.SystemRandom().getrandbits(64))
@@ -108,6 +112,7 @@ def stop(app: App) -> None:
         return
     app.lens.key = None
     app.lens.odds = None
+    app.lens.view = None
     app.lens.job += 1
     app.b.lens_post({"id": app.lens.job, "stop": True})
 
@@ -223,7 +228,9 @@ def body(app: App) -> Markup:
     from .tables import TABLES
 
     table = TABLES[match.game_id]
-    view = match.state.view(app.lens.key[2] if app.lens.key else None)
+    view = app.lens.view
+    if view is None:  # drawn before any job was asked
+        view = match.state.view(app.lens.key[2] if app.lens.key else None)
     names = app.names()
     paint = seat_paints(table, view)
     seats = h(
