@@ -46,9 +46,8 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def rates(source: Path, runtime: str, seconds: float) -> dict[str, float]:
-    """Games per second of every game, with ``source`` first on ``sys.path``."""
-    code = CODE.format(seconds=seconds)
+def rates(source: Path, runtime: str, code: str) -> dict[str, float]:
+    """What ``code`` prints (a rate per game), with ``source`` first on ``sys.path``."""
     if runtime == "cpython":
         cmd = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(source)!r})\n{code}"]
     else:
@@ -58,24 +57,32 @@ def rates(source: Path, runtime: str, seconds: float) -> dict[str, float]:
     return result
 
 
-def measure(rounds: int = 3, seconds: float = 2.0) -> dict[str, dict[str, dict[str, float]]]:
-    """``{runtime: {game: {"before", "now", "ratio"}}}``, medians of ``rounds`` runs."""
+def compare(
+    before: str, code: str, rounds: int, runtimes: tuple[str, ...] = ("cpython", "pyodide")
+) -> dict[str, dict[str, dict[str, float]]]:
+    """``code`` (prints a rate per game) run on the engine at ``before`` and now,
+    interleaved: ``{runtime: {game: {"before", "now", "ratio"}}}``, medians of ``rounds``."""
     with tempfile.TemporaryDirectory() as tmp:
-        old = extract(BEFORE, Path(tmp))
+        old = extract(before, Path(tmp))
         runs: dict[tuple[str, str], list[dict[str, float]]] = {}
         for _ in range(rounds):
-            for runtime in ("cpython", "pyodide"):
+            for runtime in runtimes:
                 for label, source in (("before", old), ("now", ROOT)):
-                    runs.setdefault((runtime, label), []).append(rates(source, runtime, seconds))
+                    runs.setdefault((runtime, label), []).append(rates(source, runtime, code))
     out: dict[str, dict[str, dict[str, float]]] = {}
-    for runtime in ("cpython", "pyodide"):
+    for runtime in runtimes:
         table: dict[str, dict[str, float]] = {}
         for game in runs[(runtime, "now")][0]:
-            before = statistics.median(r[game] for r in runs[(runtime, "before")])
+            was = statistics.median(r[game] for r in runs[(runtime, "before")])
             now = statistics.median(r[game] for r in runs[(runtime, "now")])
-            table[game] = {"before": before, "now": now, "ratio": now / before}
+            table[game] = {"before": was, "now": now, "ratio": now / was}
         out[runtime] = table
     return out
+
+
+def measure(rounds: int = 3, seconds: float = 2.0) -> dict[str, dict[str, dict[str, float]]]:
+    """Random games/s at a390784 and now (see :func:`compare`)."""
+    return compare(BEFORE, CODE.format(seconds=seconds), rounds)
 
 
 def main() -> None:

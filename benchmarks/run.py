@@ -339,6 +339,14 @@ def random_games_per_second() -> dict[str, dict[str, dict[str, float]]]:
     return playouts.measure()
 
 
+def lens_rollouts_per_second() -> dict[str, dict[str, dict[str, float]]]:
+    """Lens rollouts/s mid-race, 3f9e4dc and now, CPython and Pyodide (lens_rollouts.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import lens_rollouts
+
+    return lens_rollouts.measure()
+
+
 def lens_calibration(games: int) -> dict[str, Any]:
     """How honest the lens's win chances are (benchmarks/lens_calibration.py)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -476,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # CPU benchmark first, before the browser competes for the cores.
     games_per_s = random_games_per_second()
+    rollouts_per_s = lens_rollouts_per_second()
     calibration = lens_calibration(args.lens_games)
     choice_ms = bot_choice_ms()
     click_cost = click_cost_early_and_late()
@@ -536,6 +545,7 @@ def main(argv: list[str] | None = None) -> int:
         "plain_cold_boot_bytes": plain_bytes,
         "repeat_visit_bytes": warm_bytes,
         "random_games_per_s": games_per_s,
+        "lens_rollouts_per_s": rollouts_per_s,
         "lens_calibration": calibration,
         "lens_worker": worker_lens,
         "bot_choice_ms": choice_ms,
@@ -588,6 +598,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['before']:,.1f} -> {r['now']:,.1f} ({r['ratio']:.1f}x)",
             )
             for runtime, table in games_per_s.items()
+            for game_id, r in table.items()
+        ],
+        *[
+            (
+                f"{game_id} lens rollouts/s mid-race, {runtime} (3f9e4dc -> now)",
+                f"{r['before']:,.1f} -> {r['now']:,.1f} ({r['ratio']:.2f}x)",
+            )
+            for runtime, table in rollouts_per_s.items()
             for game_id, r in table.items()
         ],
         *[

@@ -62,6 +62,11 @@ class SeatWindow(Generic[V]):
             return []
         return state.legal_actions()
 
+    def choices(self) -> list[Action]:
+        """What the viewer may weigh now: the seat's legal actions or, for an onlooker,
+        the public choices of whoever acts."""
+        return self.legal_actions() if self.seat is not None else self.public_choices()
+
     def lens_facts(self) -> dict[str, float]:
         """The game's exact public chances for the lens (:meth:`State.lens_facts`)."""
         return self._state.lens_facts()

@@ -25,7 +25,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .bots import Bot, SeatWindow, bot_for
 from .playout import collector_paused
-from .state import Action, State, canonical, sample_outcome
+from .state import Action, Bet, RaceFinish, State, canonical, sample_outcome
 
 Z95 = 1.96
 """Normal quantile of a two-sided 95 % interval."""
@@ -50,6 +50,14 @@ class ActionOdds(TypedDict):
     value: float
 
 
+class BetValue(TypedDict):
+    """One bet the seat can make in this race (in the game's terms) and what it is
+    expected to pay the seat (see :meth:`State.lens_bets`)."""
+
+    bet: Bet
+    value: float
+
+
 class Odds(TypedDict):
     """The lens's answer (JSON): see :func:`odds`."""
 
@@ -60,6 +68,7 @@ class Odds(TypedDict):
     race: NotRequired[dict[str, HorseOdds]]
     actions: NotRequired[list[ActionOdds]]
     facts: NotRequired[dict[str, float]]
+    bets: NotRequired[list[BetValue]]
 
 
 def distinct_actions(actions: list[Action]) -> list[Action]:
@@ -79,6 +88,22 @@ def margin_95(p: float, n: int) -> float:
     if n == 0:
         return 1.0
     return Z95 * math.sqrt(max(p * (1 - p), 0.25 / n) / n)
+
+
+def bet_values(
+    state: State[Any], seat: int, finishes: list[tuple[RaceFinish, float]]
+) -> list[BetValue]:
+    """Each of ``seat``'s bets in ``state``'s race (:meth:`State.lens_bets`) and what
+    it pays on average over ``finishes`` (each a :meth:`State.race_finish` record and
+    its chance), by the game's own payout rules (:meth:`State.bet_payouts`)."""
+    bets = state.lens_bets(seat)
+    if not bets:
+        return []
+    totals = [0.0] * len(bets)
+    for finish, chance in finishes:
+        for i, pay in enumerate(state.bet_payouts(seat, finish)):
+            totals[i] += chance * pay
+    return [{"bet": bet, "value": total} for bet, total in zip(bets, totals, strict=True)]
 
 
 class Rollout:
@@ -129,7 +154,7 @@ class LensRun:
         self.valued = window.seat if window.seat is not None else max(mover, 0)
         listed: list[Action] = []
         if with_actions and mover >= 0:
-            listed = window.legal_actions() if window.seat is not None else window.public_choices()
+            listed = window.choices()
         self.actions = distinct_actions(listed)
         self.facts = window.lens_facts()
         self.samples = 0
@@ -138,6 +163,8 @@ class LensRun:
         self.placed: dict[str, list[int]] = {}
         self.action_wins = [0.0] * len(self.actions)
         self.action_money = [0.0] * len(self.actions)
+        self.bet_sums: dict[str, BetValue] = {}
+        self.bet_counts: dict[str, int] = {}
         self._rollout = Rollout([self.bot] * self.n_seats, rng)
 
     def _play(self, state: State[Any]) -> tuple[list[float], list[str], float]:
@@ -159,7 +186,12 @@ class LensRun:
                 share, _, money = self._play(trial)
                 self.action_wins[i] += share[seat]
                 self.action_money[i] += money
+            # The board as it is now prices the bets; the rollout then says how the race ends.
+            priced = self.race is not None and start.lens_bets(seat)
+            board = start.clone() if priced else None
             share, placings, money = self._play(start)
+            if board is not None and self.race is not None and placings:
+                self._price(board, start.race_finish(self.race))
             self.samples += 1
             self.money += money
             for s, w in enumerate(share):
@@ -168,6 +200,20 @@ class LensRun:
                 counts = self.placed.setdefault(horse, [0, 0, 0])
                 counts.extend([0] * (place + 1 - len(counts)))
                 counts[place] += 1
+
+    def _price(self, board: State[Any], finish: RaceFinish) -> None:
+        """Add what each of the valued seat's bets on ``board`` pays with ``finish``."""
+        sums, counts = self.bet_sums, self.bet_counts
+        for item in bet_values(board, self.valued, [(finish, 1.0)]):
+            # Counted per bet: a resample may offer a bet another did not (an
+            # onlooker's guess at a hidden supply), and each is averaged where it was.
+            key = canonical(item["bet"])
+            if key in sums:
+                sums[key]["value"] += item["value"]
+                counts[key] += 1
+            else:
+                sums[key] = item
+                counts[key] = 1
 
     def margin(self) -> float:
         """The widest 95 % half-width among the seat chances (and horse wins)."""
@@ -202,6 +248,12 @@ class LensRun:
             }
         if self.facts:
             result["facts"] = dict(self.facts)
+        if self.bet_sums:
+            counts = self.bet_counts
+            result["bets"] = [
+                {"bet": b["bet"], "value": b["value"] / counts[key]}
+                for key, b in self.bet_sums.items()
+            ]
         if self.actions:
             result["actions"] = [
                 {"action": a, "win": self.action_wins[i] / n, "value": self.action_money[i] / n}
@@ -233,7 +285,10 @@ def odds(
     three of the current race; ``"facts"``: exact chances the game gives from public
     information (Gambler: ``"fit"``, that the next roll has a die that fits);
     ``"actions"`` (the seat's turn): each distinct legal action's chance to win and
-    expected final money or points; ``"margin"``: the
+    expected final money or points; ``"bets"`` (betting games, while there are bets to
+    make in this race): each bet's expected payout to the seat, priced on the board as
+    it is now by the game's payout rules against how the race ends in the rollouts;
+    ``"margin"``: the
     widest 95 % half-width of the seat and horse chances.
     """
     run = LensRun(window, rng, with_actions=with_actions)

@@ -48,6 +48,13 @@ TERMINAL = -2
 """``current_player()`` once the game is over."""
 
 
+Bet = dict[str, Any]
+"""One bet the lens values, named in the game's own terms (JSON)."""
+
+RaceFinish = dict[str, Any]
+"""How a race finished, as far as payouts go (JSON): see :meth:`State.race_finish`."""
+
+
 class IllegalAction(ValueError):
     """Raised by :meth:`State.apply` for an action the rules do not allow.
 
@@ -534,6 +541,23 @@ class State(ABC, Generic[V]):
 
         Empty for a game without races (Gambler plays rounds).
         """
+        return []
+
+    def race_finish(self, race: int) -> RaceFinish:
+        """What decided the payouts of finished race ``race`` (0-based):
+        ``"places"`` as :meth:`race_placings`; a game adds what else it pays on."""
+        return {"places": self.race_placings(race)}
+
+    def lens_bets(self, seat: int) -> list[Bet]:
+        """The bets ``seat`` can make in the current race, each named in the game's
+        terms, that the lens values (see :meth:`bet_payouts`). Read only from what the
+        seat knows. Empty when there is nothing to value."""
+        return []
+
+    def bet_payouts(self, seat: int, finish: RaceFinish) -> list[float]:
+        """What each of :meth:`lens_bets` ``(seat)`` would pay ``seat`` if the current
+        race finished as ``finish`` (a :meth:`race_finish` record), by the game's own
+        payout rules, on the board as it is now."""
         return []
 
     def to_json(self) -> JSON:

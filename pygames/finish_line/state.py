@@ -39,7 +39,7 @@ from math import comb, perm
 from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from ..core.bots import SeatWindow
-from ..core.state import Action, BadSave, Event, State, copy_plain
+from ..core.state import Action, BadSave, Bet, Event, RaceFinish, State, copy_plain
 from .board import HORSE_FACES, Track
 from .data import (
     BLANKS,
@@ -244,6 +244,21 @@ def amounts_up_to(limit: int) -> list[int]:
         out.extend(d * unit for d in range(1, 10) if d * unit <= limit)
         unit *= 10
     return out
+
+
+def win_line_pays(horse: int, odds_times_stake: int, winner: int | None) -> int:
+    """4.2: a win line pays stake × odds when its horse wins, else nothing."""
+    return odds_times_stake if horse == winner else 0
+
+
+def place_line_pays(pair: Any, odds_times_stake: int, top2: set[int]) -> int:
+    """4.2: a place line pays stake × its odds when its pair is the first two, in
+    either order, else nothing."""
+    return odds_times_stake if set(pair) == top2 else 0
+
+
+LENS_STAKE = 100
+"""The lens values each line of the sheet per the smallest stake (B3)."""
 
 
 def empty_slip() -> SlipRecord:
@@ -1025,12 +1040,12 @@ class FinishLineState(State[FinishLineView]):
             payout = 0
             for h, amount in slip["win"]:
                 odds = self.odds_of(h)
-                pay = amount * odds if h == winner else 0
+                pay = win_line_pays(h, amount * odds, winner)
                 payout += pay
                 wins.append({"horse": h, "amount": amount, "odds": odds, "payout": pay})
             for pair, amount in slip["place"]:
                 odds = self.pair_odds(pair[0], pair[1])
-                pay = amount * odds if set(pair) == top2 else 0
+                pay = place_line_pays(pair, amount * odds, top2)
                 payout += pay
                 places.append({"horses": list(pair), "amount": amount, "odds": odds, "payout": pay})
             for h, x in outsiders:
@@ -1202,6 +1217,33 @@ class FinishLineState(State[FinishLineView]):
                 break
             probe.apply_trusted(action)
         return probe.slips[seat]
+
+    def lens_bets(self, seat: int) -> list[Bet]:
+        """While the slips are filled: a win line on each horse of the lineup and a
+        place line on each pair, each staked :data:`LENS_STAKE`."""
+        if not self.is_betting():
+            return []
+        wins: list[Bet] = [{"line": "win", "horse": h} for h in self.lineup]
+        pairs: list[Bet] = [
+            {"line": "place", "horses": sorted(p)} for p in combinations(self.lineup, 2)
+        ]
+        return wins + pairs
+
+    def bet_payouts(self, seat: int, finish: RaceFinish) -> list[float]:
+        """What each line pays on :data:`LENS_STAKE` if the race finishes as ``finish``
+        (the outsider bonus is left out: it comes from dice not yet on the track)."""
+        places = [int(h) for h in finish["places"]]
+        winner = places[0] if places else None
+        top2 = set(places[:2])
+        out: list[float] = []
+        for bet in self.lens_bets(seat):
+            if bet["line"] == "win":
+                h = bet["horse"]
+                out.append(win_line_pays(h, LENS_STAKE * self.odds_of(h), winner))
+            else:
+                a, b = bet["horses"]
+                out.append(place_line_pays((a, b), LENS_STAKE * self.pair_odds(a, b), top2))
+        return out
 
     def race_placings(self, race: int) -> list[str]:
         """Horses of finished race ``race`` (0-based) first to last, as text; a

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import Action, BadSave, Event, Option, State, is_listed
+from ..core.state import Action, BadSave, Bet, Event, Option, RaceFinish, State, is_listed
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
@@ -223,6 +223,17 @@ def tie_key(money: int, cards: list[str]) -> tuple[int, int, int, int, int]:
         groups.count("middle"),
         groups.count("favourite"),
     )
+
+
+def marker_pays(horse: int, row: str, points: int, place: int | None) -> int:
+    """P35: a marker on (horse, row) pays the cell's rate per point if the horse
+    finished in a place up to the row (WIN 1st, PLACE top two, SHOW top three)."""
+    return PAYOUT[row][horse] * points if place is not None and place <= ROW_INDEX[row] else 0
+
+
+def purse_share(purse: int, owned: int, total: int) -> int:
+    """P34: an owner's part of a place's purse, by the shares of the horse in play."""
+    return purse * owned // total
 
 
 @dataclass(eq=False)
@@ -1182,7 +1193,7 @@ class HomestretchState(State[HomestretchView]):
             paid: list[PaidShare] = []
             for s in range(self.n):
                 if owned[s]:
-                    share = amount * owned[s] // total
+                    share = purse_share(amount, owned[s], total)
                     assert share * total == amount * owned[s], "P34 whole numbers"
                     gains_purse[s] += share
                     paid.append({"seat": s, "shares": owned[s], "amount": share})
@@ -1201,8 +1212,7 @@ class HomestretchState(State[HomestretchView]):
         for s in range(self.n):
             for m, (h, r) in laid[s]:
                 finish = place_of.get(h)
-                pays = finish is not None and finish <= ROW_INDEX[r]
-                amount = PAYOUT[r][h] * MARKER_VALUE[m] if pays else 0
+                amount = marker_pays(h, r, MARKER_VALUE[m], finish)
                 gains_bets[s] += amount
                 line: BetResult = {
                     "seat": s,
@@ -1458,6 +1468,35 @@ class HomestretchState(State[HomestretchView]):
             key = f"sum_{outcome['a'] + outcome['b']}"
             facts[key] = facts.get(key, 0.0) + p
         return facts
+
+    def lens_bets(self, seat: int) -> list[Bet]:
+        """From the race card to the payout: a marker point on each betting cell, and
+        one share of each horse that has owners (its part of this race's purse)."""
+        if self.phase not in (Phase.CLAIMS, Phase.BETTING, Phase.ROLL_OFF, Phase.RACE):
+            return []
+        markers: list[Bet] = [{"horse": h, "row": r} for h, r in CELLS]
+        owned = [h for h in HORSES if self.shares_in_play(h)]
+        return markers + [{"share": h} for h in owned]
+
+    def shares_in_play(self, horse: int) -> int:
+        """All players' shares of ``horse`` (P34's n)."""
+        return sum(self.shares_of(s, horse) for s in range(self.n))
+
+    def bet_payouts(self, seat: int, finish: RaceFinish) -> list[float]:
+        """Per marker point, and per share held, what this race pays if it finishes
+        as ``finish``."""
+        place_of = {int(h): place for place, h in enumerate(finish["places"], start=1)}
+        purse = RACE_CARDS[self.race_cards[-1]]["purse"]
+        out: list[float] = []
+        for bet in self.lens_bets(seat):
+            h: int = bet["share"] if "share" in bet else bet["horse"]
+            place = place_of.get(h)
+            if "share" in bet:
+                total = self.shares_in_play(h)
+                out.append(0 if place is None else purse_share(purse[place - 1], 1, total))
+            else:
+                out.append(marker_pays(h, bet["row"], 1, place))
+        return out
 
     def race_placings(self, race: int) -> list[str]:
         """Horse numbers of finished race ``race`` (0-based), 1st to 3rd, as text."""

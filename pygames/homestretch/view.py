@@ -374,26 +374,29 @@ def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
                 "shares": owners,
             }
         )
-    board: list[BoardCell] = []
-    for h, row in CELLS:
-        markers: list[BoardMarker] = []
-        for i in range(n):
-            # Submitted turns are on the board for all; the bettor's own unconfirmed
-            # markers only for himself.
-            if not (s.submitted[i] or (i == me and i == bettor)):
-                continue
-            shown = open_bets or i == me
-            for m, (bh, br) in sorted(s.bets[i].items()):
-                if bh == h and br == row:
-                    markers.append(
-                        {
-                            "seat": i,
-                            "colour": s.colours[i],
-                            "marker": m if shown else None,
-                            "value": MARKER_VALUE[m] if shown else None,
-                        }
-                    )
-        board.append({"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": markers})
+    # Each visible marker sorted to its cell once (seat order, then marker id), rather
+    # than every cell scanning every seat's markers: the computer players ask for a
+    # view at every decision of a rollout.
+    on_cell: dict[tuple[int, str], list[BoardMarker]] = {}
+    for i in range(n):
+        # Submitted turns are on the board for all; the bettor's own unconfirmed
+        # markers only for himself.
+        if not (s.submitted[i] or (i == me and i == bettor)):
+            continue
+        shown = open_bets or i == me
+        for m, cell in sorted(s.bets[i].items()):
+            on_cell.setdefault((cell[0], cell[1]), []).append(
+                {
+                    "seat": i,
+                    "colour": s.colours[i],
+                    "marker": m if shown else None,
+                    "value": MARKER_VALUE[m] if shown else None,
+                }
+            )
+    board: list[BoardCell] = [
+        {"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": on_cell.get((h, row), [])}
+        for h, row in CELLS
+    ]
     my_markers: list[MyMarker] | None = None
     if me is not None:
         mine = s.bets[me]

@@ -13,22 +13,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Bet, Event, RaceFinish, State
 from .data import (
     BASE_CHIPS,
     CARDS,
     DIE,
     HIDDEN_CHIPS,
     HORSES,
-    LAST_PENALTY,
-    ODDS,
-    PACE_BONUS,
     PACE_FIELD,
     RACES,
     START_FIELD_OF_SLOT,
     multiplier,
 )
-from .view import Landing, PayoutRecord, RaceResult, RoyalTurfView, build_view
+from .payouts import odds_column, race_payouts
+from .view import Landing, RaceResult, RoyalTurfView, build_view
 
 
 class Phase(StrEnum):
@@ -364,10 +362,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             land += 1
         return {"value": value, "to": land, "blocked": land != target}
 
-    @staticmethod
-    def odds_column(bets: int) -> int | None:
-        """The odds-table column (1..5) a horse with ``bets`` bets pays from (P18)."""
-        return min(bets, 5) if bets > 0 else None
+    odds_column = staticmethod(odds_column)
 
     def _move(self, horse: str) -> list[Event]:
         """Race turn steps 3–6 (P12–P17) for ``horse`` with the rolled symbol."""
@@ -450,35 +445,9 @@ class RoyalTurfState(State[RoyalTurfView]):
             events.append({"type": "chips_revealed", "bets": chips})
         # 0-chips go back first and count as no bet (V5).
         live = {h: [(s, c) for s, c in chips[h] if c > 0] for h in HORSES}
-        payouts: list[PayoutRecord] = []
-
-        def pay(seat: int, horse: str, reason: str, amount: int, chip: int) -> None:
-            self.money[seat] += amount
-            item: PayoutRecord = {
-                "seat": seat,
-                "horse": horse,
-                "reason": reason,
-                "amount": amount,
-                "chip": chip,
-            }
-            payouts.append(item)
-            events.append({"type": "payout", **item})
-
-        for place, horse in enumerate(self.finished, start=1):
-            total = sum(c for _, c in live[horse])
-            if total == 0:
-                continue
-            column = self.odds_column(total)
-            assert column is not None
-            rate = ODDS[place][column - 1]
-            for seat, chip in live[horse]:
-                pay(seat, horse, f"place{place}", rate * chip * m, chip)
         assert self.pacemaker is not None
-        for seat, chip in live[self.pacemaker]:
-            pay(seat, self.pacemaker, "pacemaker", PACE_BONUS * chip * m, chip)
-        for seat, chip in live[last]:
-            owed = LAST_PENALTY * chip * m
-            pay(seat, last, "last", -min(self.money[seat], owed), chip)
+        payouts = race_payouts(self.finished, self.pacemaker, last, live, self.money, m)
+        events.extend({"type": "payout", **item} for item in payouts)
         self.results.append(
             {
                 "race": self.race,
@@ -541,6 +510,43 @@ class RoyalTurfState(State[RoyalTurfView]):
         """The first three horses of finished race ``race`` (0-based), winner first;
         horses 4th to 6th are not ranked in Royal Turf (P15)."""
         return list(self.results[race]["places"])
+
+    def race_finish(self, race: int) -> RaceFinish:
+        """Places 1st to 3rd, and the pacemaker and last horse that also pay (P19–P21)."""
+        r = self.results[race]
+        return {"places": list(r["places"]), "pacemaker": r["pacemaker"], "last": r["last"]}
+
+    # --- the lens's bet values ----------------------------------------------------
+    def lens_bets(self, seat: int) -> list[Bet]:
+        """While betting: each chip value ``seat`` still holds (0-chips never pay) on
+        each horse it has no chip on yet."""
+        if self.phase is not Phase.BETTING:
+            return []
+        mine = {h for h, chips in self.bets.items() for s, _ in chips if s == seat}
+        return [
+            {"chip": chip, "horse": h}
+            for chip in sorted(set(self.supply[seat]) - {0})
+            for h in HORSES
+            if h not in mine
+        ]
+
+    def bet_payouts(self, seat: int, finish: RaceFinish) -> list[float]:
+        """What each chip of :meth:`lens_bets` pays ``seat`` with the chips on the board
+        now (not those placed later) if the race finishes as ``finish``."""
+        live = {h: [(s, c) for s, c in self.bets[h] if c > 0] for h in HORSES}
+        m = multiplier(self.race)
+        out: list[float] = []
+        for bet in self.lens_bets(seat):
+            horse, chip = bet["horse"], bet["chip"]
+            trial = dict(live)
+            trial[horse] = [*live[horse], (seat, chip)]
+            records = race_payouts(
+                finish["places"], finish["pacemaker"], finish["last"], trial, list(self.money), m
+            )
+            out.append(
+                sum(r["amount"] for r in records if r["seat"] == seat and r["horse"] == horse)
+            )
+        return out
 
     # --- search ----------------------------------------------------------------
     def clone(self) -> Self:

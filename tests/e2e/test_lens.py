@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 LONG_TASKS = """
 () => {
@@ -61,3 +61,28 @@ def test_the_lens_works_in_a_worker_and_the_page_stays_responsive(page: Page) ->
         page.uncaught_errors,
         page.console_errors,
     )
+
+
+def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: str) -> None:
+    """Royal Turf at Ann's first bet: each chip's value on each horse, inside the panel."""
+    for size in ({"width": 360, "height": 740}, {"width": 1280, "height": 800}):
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        page.goto(server_url)
+        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+        start_royal_turf(page)
+        page.click("[data-act=lens]")
+        grid = page.locator(".lens .lens-bets")
+        expect(grid).to_be_visible(timeout=20_000)
+        expect(grid.locator("caption")).to_contain_text("What each of your chips")
+        assert grid.locator("tbody tr").count() == 7  # a row per horse
+        fits = page.evaluate(
+            """() => {
+              const grid = document.querySelector('.lens .lens-bets');
+              const panel = document.querySelector('.lens');
+              return grid.getBoundingClientRect().right <= panel.getBoundingClientRect().right + 1
+                && document.documentElement.scrollWidth <= innerWidth + 1;
+            }"""
+        )
+        assert fits, f"the chip values overflow at {size}"
+        context.close()

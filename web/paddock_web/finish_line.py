@@ -13,12 +13,15 @@ from collections import Counter
 from typing import Any
 
 from pygames.core.lens import Odds
+from pygames.core.state import Bet
 from pygames.finish_line.data import COLOURS, DICE_COUNTS, FIELDS, TILE_IDS, TYPE
 from pygames.finish_line.view import FinishLineView, HandDie, Horse, RaceResult
 from pygames.finish_line.view import colour as as_colour
 
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
+from .lens_bets import bet_grid, priced
+from .lens_numbers import number
 from .parts import action_button
 from .table import GameContext, numbered_texts, rules_paragraphs, seat_name
 
@@ -1513,7 +1516,7 @@ def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | Non
                     "td",
                     # The shade says how likely at a glance (in tenths; the page allows
                     # no inline styles); the number says it exactly.
-                    {"class": f"fl-slot s{round(10 * p)}"},
+                    {"class": f"fl-slot lens-shade s{round(10 * p)}"},
                     f"{round(100 * p)}",
                 )
                 for p in race[horse]["slots"]
@@ -1521,10 +1524,35 @@ def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | Non
         )
         for horse in order
     ]
-    return h(
+    slots = h(
         "table",
         {"class": "fl-slots"},
         h("caption", {}, cat.t("fl_lens_slots")),
         h("thead", {}, head),
         h("tbody", {}, rows),
+    )
+    return Markup(slots + (lens_lines(view, odds, cat) or ""))
+
+
+def lens_lines(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | None:
+    """While the slips are filled: what 100 on each line of the sheet pays back on
+    average, a win line where a horse meets itself, a place line on two horses (each
+    pair once, below the diagonal)."""
+    horses = view["lineup"]
+
+    def line(i: int, j: int) -> Bet | None:
+        if i == j:
+            return {"line": "win", "horse": horses[i]}
+        return {"line": "place", "horses": sorted([horses[i], horses[j]])} if j < i else None
+
+    return bet_grid(
+        cat.t("fl_lens_lines"),
+        cat.t("lens_horse"),
+        [str(b) for b in horses],
+        [
+            (horse_label(view, a), [line(i, j) for j in range(len(horses))])
+            for i, a in enumerate(horses)
+        ],
+        priced(odds),
+        lambda v: number(cat, v),
     )

@@ -21,6 +21,7 @@ from pygames.gambler.view import BoxView, Chips, GamblerView, PlacedDie, RoundRe
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .lens_numbers import pct
 from .parts import action_button, die_face, die_icon, pips, token
 from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
@@ -1156,5 +1157,5 @@ def lens_chart(view: GamblerView, odds: Odds, cat: Catalogue) -> Markup | None:
     return h(
         "p",
         {"class": "lens-fact"},
-        cat.t("lens_fit", fit=f"{round(100 * fit)} %", bust=f"{round(100 * (1 - fit))} %"),
+        cat.t("lens_fit", fit=pct(fit), bust=pct(1 - fit)),
     )

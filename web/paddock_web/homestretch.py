@@ -21,6 +21,8 @@ from pygames.homestretch.view import BoardCell, Card, HomestretchView, Purchase,
 
 from .html import Child, Markup, classes, h, join
 from .i18n import Catalogue
+from .lens_bets import bet_grid, priced
+from .lens_numbers import number
 from .parts import action_button, die_face
 from .table import GameContext, initial, numbered_texts, rules_paragraphs, seat_name
 
@@ -1747,6 +1749,26 @@ def lens_horse(view: HomestretchView, horse: str, cat: Catalogue) -> str:
 
 
 def lens_chart(view: HomestretchView, odds: Odds, cat: Catalogue) -> Markup | None:
+    """The two-dice chart, and what markers and shares are worth in this race."""
+    dice = lens_dice(odds, cat)
+    values = priced(odds)
+    grid = bet_grid(
+        cat.t("hs_lens_bets"),
+        cat.t("lens_horse"),
+        [row_name(r, cat) for r in ROWS] + [cat.t("hs_lens_share")],
+        [
+            (horse_label(horse), [*({"horse": horse, "row": r} for r in ROWS), {"share": horse}])
+            for horse in HORSES
+        ],
+        values,
+        lambda v: number(cat, v, 1),
+    )
+    if dice is None and grid is None:
+        return None
+    return Markup((dice or "") + (grid or ""))
+
+
+def lens_dice(odds: Odds, cat: Catalogue) -> Markup | None:
     """The two-dice chart: how likely each horse number is to come up on one roll."""
     facts = odds.get("facts", {})
     sums = sorted((int(k[4:]), p) for k, p in facts.items() if k.startswith("sum_"))

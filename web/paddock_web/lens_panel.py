@@ -17,7 +17,8 @@ from pygames.core import Action, SeatWindow
 from pygames.core.lens import Odds, distinct_actions
 
 from .html import Markup, classes, h
-from .table import Table
+from .lens_numbers import pct
+from .table import Table, seat_paints
 
 if TYPE_CHECKING:
     from .app import App
@@ -37,6 +38,9 @@ class Lens:
     key: tuple[int, int, int | None] | None = None
     odds: Odds | None = None
     done: bool = False
+    view: Any = None
+    """The viewer's view of the position asked about (names, colours, horses), kept
+    for the job's answers instead of being rebuilt for every worker message."""
     trend: list[tuple[int, list[float]]] = field(default_factory=list)
     """Each finished estimate of the public table: (history length, win chance per seat)."""
 
@@ -72,6 +76,7 @@ def request(app: App) -> None:
     app.lens.odds = None
     app.lens.done = False
     viewer = key[2]
+    app.lens.view = app.match.state.view(viewer)
     window = SeatWindow(app.match.state, viewer)
     # Drawn with the system's entropy: the page's own seeded generators stay untouched.
     rng = random.Random(random.SystemRandom().getrandbits(64))
@@ -94,8 +99,7 @@ MAX_VALUED_CHOICES = 4
 
 def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
     """The choices the lens weighs: a few, each with a name the panel can show."""
-    listed = window.legal_actions() if window.seat is not None else window.public_choices()
-    choices = distinct_actions(listed)
+    choices = distinct_actions(window.choices())
     named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
     # One choice is no choice; many would each cost a rollout per round.
     return choices if named and 2 <= len(choices) <= MAX_VALUED_CHOICES else []
@@ -108,6 +112,7 @@ def stop(app: App) -> None:
         return
     app.lens.key = None
     app.lens.odds = None
+    app.lens.view = None
     app.lens.job += 1
     app.b.lens_post({"id": app.lens.job, "stop": True})
 
@@ -128,10 +133,6 @@ def receive(app: App, message: dict[str, Any]) -> None:
         step = app.lens.key[1]
         app.lens.trend = [t for t in app.lens.trend if t[0] < step] + [(step, chances)]
     app.b.set_html("#lens-body", body(app))
-
-
-def pct(p: float) -> str:
-    return f"{round(100 * p)} %"
 
 
 def bar(share: float, cls: str) -> Markup:
@@ -190,11 +191,6 @@ def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | No
     )
 
 
-def paints(app: App, table: Table[Any], view: Any) -> list[str]:
-    """Each seat's colour classes, as the table paints them (chosen colours included)."""
-    return [classes(f"pc{s}", table.seat_class(view, s)) for s in range(len(view["players"]))]
-
-
 def trend_chart(app: App, paint: list[str]) -> Markup | None:
     """Each player's chance to win over the game so far (public estimates only)."""
     points = app.lens.trend
@@ -232,9 +228,11 @@ def body(app: App) -> Markup:
     from .tables import TABLES
 
     table = TABLES[match.game_id]
-    view = match.state.view(app.lens.key[2] if app.lens.key else None)
+    view = app.lens.view
+    if view is None:  # drawn before any job was asked
+        view = match.state.view(app.lens.key[2] if app.lens.key else None)
     names = app.names()
-    paint = paints(app, table, view)
+    paint = seat_paints(table, view)
     seats = h(
         "table",
         {"class": "lens-seats"},

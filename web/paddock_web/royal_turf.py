@@ -12,6 +12,7 @@ from pygames.royal_turf.view import HorseView, Landing, RaceResult, RoyalTurfVie
 
 from .html import Markup, classes, h, join
 from .i18n import Catalogue
+from .lens_bets import bet_grid, priced
 from .parts import action_button
 from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
@@ -1221,4 +1222,17 @@ def lens_horse(view: RoyalTurfView, horse: str, cat: Catalogue) -> str:
 
 
 def lens_chart(view: RoyalTurfView, odds: Odds, cat: Catalogue) -> Markup | None:
-    return None  # the shared panel says all the lens knows here
+    """While betting: what each chip the viewer holds is worth on each horse."""
+    values = priced(odds)
+    chips = sorted({b["bet"]["chip"] for b in odds.get("bets") or []})
+    grid = bet_grid(
+        cat.t("rt_lens_chips"),
+        cat.t("lens_horse"),
+        [cat.t("rt_lens_chip", chip=c) for c in chips],
+        [(name(horse, cat), [{"chip": c, "horse": horse} for c in chips]) for horse in HORSES],
+        values,
+        lambda v: cat.money(round(v)),
+    )
+    if grid is None:
+        return None
+    return Markup(grid + h("p", {"class": "lens-note"}, cat.t("rt_lens_chips_note")))

@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 from pygames.core.lens import Odds
 from pygames.core.view import BaseView
 
-from .html import Markup, h
+from .html import Markup, classes, h
 from .i18n import Catalogue
 
 
@@ -125,6 +125,11 @@ class Table(Protocol[ViewT]):
 
 
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate
+
+
+def seat_paints(table: Table[Any], view: Any) -> list[str]:
+    """Each seat's colour classes: ``pc<seat>`` and the game's own (a chosen colour)."""
+    return [classes(f"pc{s}", table.seat_class(view, s)) for s in range(len(view["players"]))]
 
 
 def isolate(name: str) -> str:

@@ -8,7 +8,7 @@ from pygames.core.view import AnyView
 
 from .. import lens_panel
 from ..html import Markup, classes, h, join
-from ..table import GameContext, Table, token_label
+from ..table import GameContext, Table, seat_paints, token_label
 from ..tables import TABLES
 from . import curtain, frame, playing, results
 
@@ -63,7 +63,7 @@ def screen(app: App) -> Markup:
         viewer=viewer,
         fresh=match.events[-app.fresh_events :] if app.fresh_events else [],
         motion=not app.b.reduced_motion(),
-        paint=[classes(f"pc{i}", table.seat_class(view, i)) for i in range(len(match.players))],
+        paint=seat_paints(table, view),
     )
     dialog = app.overlay not in (None, "log") or app.confirm is not None
     if match.is_over():
