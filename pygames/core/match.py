@@ -93,6 +93,10 @@ class Match:
         # Entries below this index can no longer be taken back: a seat undid its own
         # move and left another seat's move last (that seat's chance has passed).
         self.undo_floor = 0
+        # Grows with every step recorded (undo replays, so it grows then too): the same
+        # number means the same position of this match, e.g. for an answer computed
+        # elsewhere for it (never saved).
+        self.position_id = 0
         self._advance()
 
     # --- randomness -----------------------------------------------------------
@@ -102,6 +106,7 @@ class Match:
 
     def _record(self, kind: str, seat: int | None, action: Action) -> None:
         step = len(self.history)
+        self.position_id += 1
         barrier = False
         if kind == "action" and seat is not None and self.seats[seat] == "human":
             # The barrier is asked of the state before the move, which is at hand

@@ -50,6 +50,11 @@ class FakeBrowser:
         self.htmls_set: list[tuple[str, str]] = []
         self.lens_jobs: list[dict[str, Any]] = []  # what the page sent the lens worker
         self.lens_listener: Callable[[dict[str, Any]], None] | None = None
+        # Computer players' and advice jobs (kind "decide", "advise", "warm"), as sent.
+        self.worker_jobs: list[dict[str, Any]] = []
+        self.worker_listener: Callable[[dict[str, Any]], None] | None = None
+        self.worker_broken = False  # a browser without workers: posting fails
+        self.notes: list[str] = []  # console lines
 
     # Browser protocol
     def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
@@ -122,6 +127,17 @@ class FakeBrowser:
 
     def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
         self.lens_listener = callback
+
+    def worker_post(self, job: dict[str, Any]) -> None:
+        if self.worker_broken:
+            raise RuntimeError("Worker is not defined")
+        self.worker_jobs.append(json.loads(json.dumps(job)))
+
+    def on_worker(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        self.worker_listener = callback
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
     def scroll_top(self) -> None:
         self.scrolled += 1
