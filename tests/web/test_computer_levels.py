@@ -9,7 +9,6 @@ the engine's own entry point (``decide_json``) from the very job the page posted
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -103,7 +102,9 @@ def test_older_saves_read_as_friendly_and_bad_levels_are_refused() -> None:
     data = match.to_json()
     assert "levels" not in data  # all friendly: saved as before
     assert Match.from_json(data).levels == ["friendly", "friendly"]
-    sharp = Match("royal_turf", ["A", "B"], seats=["human", "computer"], levels=["friendly", "sharp"])
+    sharp = Match(
+        "royal_turf", ["A", "B"], seats=["human", "computer"], levels=["friendly", "sharp"]
+    )
     assert Match.from_json(sharp.to_json()).levels == ["friendly", "sharp"]
     for bad in (["sharp"], ["friendly", "clever"], "sharp"):
         with pytest.raises(BadSave):
