@@ -31,6 +31,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from sharp_worker import sharp_in_the_worker  # noqa: E402
+
 import build  # noqa: E402  (the repo's build.py)
 
 DIST = ROOT / "dist"
@@ -494,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
             ready_ms(page)
             click_ms = measure_click_latency(page)
             worker_lens = lens_in_the_worker(page)
+            sharp_worker = sharp_in_the_worker(page)
             browser_version = context.browser.version if context.browser else "?"
 
     site_med = statistics.median(site_cold)
@@ -528,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
         "random_games_per_s": games_per_s,
         "lens_calibration": calibration,
         "lens_worker": worker_lens,
+        "sharp_worker_ms": sharp_worker,
         "bot_choice_ms": choice_ms,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
@@ -594,6 +598,13 @@ def main(argv: list[str] | None = None) -> int:
                 f" ({c['predictions']} predictions)",
             )
             for game_id, c in calibration.items()
+        ],
+        *[
+            (
+                f"{game_id} Sharp decision in the worker (median / p95)",
+                f"{t.get('median', 0):.0f} / {t.get('p95', 0):.0f} ms",
+            )
+            for game_id, t in sharp_worker.items()
         ],
         *[
             (f"{game_id} computer choice (median / p95)", f"{t['median']:.2f} / {t['p95']:.2f} ms")
