@@ -82,10 +82,12 @@ def advise(
     if iterations is None and think_ms is None:
         think_ms = 1000
     arms = search(window, rng, iterations=iterations, think_ms=think_ms)
-    tried = [a for a in arms if a.visits] or arms
+    # The arms that stayed longest in the search, then the best chance among them.
+    tried = sorted(arms, key=lambda a: -a.visits)[:top]
+    tried.sort(key=lambda a: (-a.win, -a.value))
     reason = _REASONS.get(window.game_id)
     out: list[Advice] = []
-    for arm in tried[:top]:
+    for arm in tried:
         why = reason(window, arm, tried) if reason else generic_reason(window.game_id, arm, tried)
         out.append({"action": arm.action, "win": arm.win, "value": arm.value, "reason": why})
     return out

@@ -1,12 +1,12 @@
 """The sharp computer player: a search over the states its seat cannot rule out.
 
-Each iteration draws a full state from the seat's knowledge
-(:meth:`SeatWindow.resample`, never the real state), picks one of the seat's
-choices by UCB1 over what the earlier iterations found, plays it and lets the
-friendly players finish the game. What counts is the seat's share of the win, not
+Each round draws a full state from the seat's knowledge
+(:meth:`SeatWindow.resample`, never the real state), plays each of the seat's
+choices still in the running from it and lets the friendly players finish the game
+(or the race, see :func:`rollout`). What counts is the seat's share of the win, not
 its money: a sure small gain that cannot catch the leader is worth little, a long
 shot that can is worth a lot (the lesson of push-your-luck games). This is
-determinized Monte Carlo search with an information-set root (after Cowling,
+determinized Monte Carlo search at the seat's information set (after Cowling,
 Powley & Whitehouse, 2012), kept flat because the friendly rollouts, not a deep
 tree, carry the game knowledge.
 
@@ -31,10 +31,7 @@ from .bots import SeatWindow, bot_for
 from .playout import collector_paused
 from .state import Action, State, canonical, sample_outcome
 
-EXPLORE = 0.7
-"""UCB1's exploration weight: win shares lie in 0..1, so about 1/sqrt(2)."""
-
-MAX_ARMS = 16
+MAX_ARMS = 8
 """At most this many of the seat's choices are searched (the friendly choice first)."""
 
 
@@ -71,12 +68,48 @@ def candidate_actions(window: SeatWindow[Any], rng: random.Random) -> list[Actio
     return [first, *others]
 
 
-def _rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float]:
-    """Play ``state`` to its end with the friendly players: the seat's share of the
-    win and its final money or points."""
+RACE_SPREAD: dict[str, float] = {"homestretch": 11.0, "royal_turf": 220.0, "turfmaster": 20.0}
+"""Games whose rollouts stop at the end of the current race, with the spread of one
+player's gain in a race against the table's mean (measured in friendly games). The
+other games are short enough to play to the end."""
+
+RACES_IN_GAME = 3
+"""Races in a game that does not say (:meth:`State.races` where it does)."""
+
+
+def standing(state: State[Any]) -> list[float]:
+    """Each seat's money or points so far (public)."""
+    held = getattr(state, "money", None)
+    if held is None:
+        held = getattr(state, "points", [])
+    return [float(x) for x in held]
+
+
+def estimated_shares(state: State[Any], spread: float) -> list[float]:
+    """Each seat's chance to win from the standings after a race: a softmax whose width
+    grows with the races still to run (each adds ``spread`` of noise)."""
+    races = getattr(state, "races", RACES_IN_GAME)  # a method in some games
+    races = races() if callable(races) else races
+    left = max(races - state.finished_races(), 1)
+    width = 0.8 * spread * math.sqrt(left)
+    money = standing(state)
+    top = max(money)
+    weights = [math.exp((m - top) / width) for m in money]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float]:
+    """Play ``state`` on with the friendly players: the seat's share of the win and its
+    money or points. In the games of :data:`RACE_SPREAD` it stops when the current race
+    is over and estimates the share from the standings."""
     bot = bot_for(state.game_id)
+    spread = RACE_SPREAD.get(state.game_id)
+    race = state.finished_races()
     apply, outcomes = state.apply_trusted, state.chance_outcomes
     while not state.is_terminal():
+        if spread is not None and state.finished_races() > race:
+            return estimated_shares(state, spread)[seat], standing(state)[seat]
         if state.is_chance():
             apply(sample_outcome(outcomes(), rng))
         else:
@@ -94,39 +127,50 @@ def search(
     think_ms: float | None = None,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
-    in ``think_ms`` (at least one per choice). Returns the arms, best first (by win
-    share, then visits, then expected money)."""
+    in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
+    then rounds played, then money).
+
+    Each round draws one state from the seat's knowledge and plays every arm still in
+    the running from it with the same dice (one seed per round): the choices are
+    compared on equal luck, which needs far fewer rollouts than independent draws.
+    After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving).
+    """
     seat = window.seat
     assert seat is not None
     arms = [Arm(a) for a in candidate_actions(window, rng)]
-    if len(arms) > 1:
-        deadline = time.perf_counter() + (think_ms or 0) / 1000
-        with collector_paused():
-            done = 0
-            while _more(done, len(arms), iterations, deadline):
-                arm = _pick(arms, done)
-                state = window.resample(rng)
+    if len(arms) == 1:
+        return arms
+    deadline = time.perf_counter() + (think_ms or 0) / 1000
+    active = list(arms)
+    done = rounds = 0
+    with collector_paused():
+        while _more(done, rounds, iterations, deadline):
+            start, seed = window.resample(rng), rng.getrandbits(32)
+            for arm in active:
+                if iterations is not None and done >= iterations:
+                    break
+                state = start.clone()
                 state.apply_trusted(arm.action)
-                share, money = _rollout(state, seat, rng)
+                share, money = rollout(state, seat, random.Random(seed))
                 arm.visits += 1
                 arm.wins += share
                 arm.money += money
                 done += 1
-    return sorted(arms, key=lambda a: (-a.win, -a.visits, -a.value))
+            rounds += 1
+            if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
+                active.sort(key=_rank)
+                active = active[: max(2, (len(active) + 1) // 2)]
+    return sorted(arms, key=_rank)
 
 
-def _more(done: int, n_arms: int, iterations: int | None, deadline: float) -> bool:
+def _rank(arm: Arm) -> tuple[float, int, float]:
+    return (-arm.win, -arm.visits, -arm.value)
+
+
+def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bool:
     if iterations is not None:
         return done < iterations
-    return done < n_arms or time.perf_counter() < deadline
-
-
-def _pick(arms: list[Arm], done: int) -> Arm:
-    """Each arm once, then UCB1 (ties to the earlier arm, the friendly pick first)."""
-    if done < len(arms):
-        return arms[done]
-    log_n = math.log(done)
-    return max(arms, key=lambda a: a.win + EXPLORE * math.sqrt(log_n / a.visits))
+    return rounds == 0 or time.perf_counter() < deadline
 
 
 class SharpBot:
@@ -143,6 +187,6 @@ class SharpBot:
         if len({canonical(a) for a in legal}) == 1:
             return legal[0]
         arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
-        # The most tried choice: UCB1 spends its rollouts where the win share holds up,
-        # so this is the robust pick when a rarely tried one got lucky.
-        return max(arms, key=lambda a: (a.visits, a.win)).action
+        # The best of the arms that survived the most halvings (they share equal dice).
+        most = max(a.visits for a in arms)
+        return next(a for a in arms if a.visits == most).action
