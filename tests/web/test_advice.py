@@ -65,7 +65,7 @@ def test_a_public_turn_gets_three_choices_from_what_the_table_knows_and_can_play
     for i, tip in enumerate(tips):
         assert b.find(data_act="advice_play", data_arg=str(i)) is not None
         assert f"{round(100 * tip['win'])} % to win" in text
-    assert "Chip" in text and "Play this" in text
+    assert "Chip" in text and "Play this" in text and "at the end" in text and "£" in text
     steps = len(app.match.history)
     b.click("advice_play", "1")
     assert app.match.history[steps]["action"] == tips[1]["action"]

@@ -21,6 +21,7 @@ from .lens_panel import pct
 
 if TYPE_CHECKING:
     from .app import App
+    from .i18n import Catalogue
     from .table import GameContext, Table
 
 THINK_MS = 1000
@@ -124,7 +125,7 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
 def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | None:
     """The button, then "thinking", then the three choices (None if advice is off)."""
     key = current(app)
-    if key is None or not allowed(app):
+    if key is None or app.match is None or not allowed(app):
         return None
     t = ctx.t
     legal = [canonical(a) for a in app.legal]
@@ -142,7 +143,7 @@ def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | 
     else:
         # Drawn from a resample: only what the player can really do is shown.
         rows = [
-            tip_row(i, tip, table, view, ctx)
+            tip_row(i, tip, app.match.game_id, table, view, ctx)
             for i, tip in enumerate(app.advice.tips)
             if canonical(tip["action"]) in legal
         ]
@@ -160,13 +161,29 @@ def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | 
     )
 
 
-def tip_row(i: int, tip: dict[str, Any], table: Table[Any], view: Any, ctx: GameContext) -> Markup:
+AMOUNT_KEYS = {"gambler": "gb_points", "turfmaster": "tm_points", "homestretch": "hs_money"}
+"""Games that count in points (or in their own money) say an amount their own way."""
+
+
+def amount(cat: Catalogue, game_id: str, value: float) -> str:
+    """The expected final money or points, worded as the game's table words them."""
+    key = AMOUNT_KEYS.get(game_id)
+    if key is None:
+        return cat.money(value)
+    text = cat.t(key, n=abs(round(value)))
+    return f"−{text}" if value < 0 else text
+
+
+def tip_row(
+    i: int, tip: dict[str, Any], game_id: str, table: Table[Any], view: Any, ctx: GameContext
+) -> Markup:
     """One suggested choice: its name, its figures, why, and a button to play it."""
     t = ctx.t
     reason = tip.get("reason") or {}
     why = reason.get("key")
     params = {k: v for k, v in reason.items() if k != "key"}
-    figures = t("advice_figures", win=pct(float(tip["win"])), value=f"{float(tip['value']):.0f}")
+    value = amount(ctx.cat, game_id, float(tip["value"]))
+    figures = t("advice_figures", win=pct(float(tip["win"])), value=value)
     return h(
         "li",
         {"class": "advice-tip", "data-testid": f"advice-{i}"},
