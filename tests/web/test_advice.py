@@ -125,3 +125,30 @@ def test_no_advice_in_this_game_is_kept_in_the_save_and_by_play_again() -> None:
     assert app.slot.advice_off and app.slot is not None
     app.open_slot(app.slot.id)  # read back from the save
     assert app.slot.advice_off
+
+
+def test_at_a_public_turn_a_player_with_secrets_asks_inside_their_own_panel() -> None:
+    from test_lens_panel import bets_placed_by_computers, hidden_royal_turf
+
+    app, b = hidden_royal_turf(["human", "computer"])
+    bets_placed_by_computers(app, b)  # the race: a public turn, Ann's chips face down
+    assert app.match is not None
+    for _ in range(50):
+        if app.match.current_player() == 0:
+            break
+        b.run_timers(1)
+    assert app.match.current_player() == 0 and app.unlocked is None
+    assert 'data-act="advise"' not in b.html  # not from the public table
+    b.click("peek", "0")
+    b.click("unlock", "0")
+    b.click("advise")
+    job = asked(b)
+    real = app.match.state
+    assert job["seat"] == 0 and posted_state(job).view(0) == real.view(0)
+    tips = answer(b, job)
+    private = b.html[b.html.index('data-testid="private-0"') :]
+    assert 'data-testid="advice-0"' in private and "From what you know" in private
+    steps = len(app.match.history)
+    b.click("advice_play", "0")
+    assert app.match.history[steps]["action"] == tips[0]["action"]
+    assert app.peek is None and app.unlocked is None  # the panel closed again

@@ -47,10 +47,18 @@ def allowed(app: App) -> bool:
 
 
 def current(app: App) -> Key | None:
+    """The question the screen shows (None: no human player to advise here)."""
     match = app.match
-    if match is None or match.is_over() or not app.legal:
+    if match is None or match.is_over() or app.interlude:
         return None
-    return (id(match), match.position_id, app.unlocked, match.current_player())
+    seat = match.current_player()
+    if seat < 0 or match.seats[seat] != "human":
+        return None
+    if app.peek is not None:  # the player to act opened their own panel to ask
+        return (id(match), match.position_id, seat, seat) if app.peek == seat else None
+    if not app.legal:
+        return None
+    return (id(match), match.position_id, app.unlocked, seat)
 
 
 def act(app: App) -> None:
@@ -102,6 +110,8 @@ def choose(app: App, arg: str) -> None:
     if not tips or not arg.isdigit() or int(arg) >= len(tips):
         return
     app.play(tips[int(arg)]["action"])
+    if app.error is None and app.peek is not None:
+        app.act_done("", None)  # played from their own panel: it closes
 
 
 def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str | None:
@@ -128,10 +138,25 @@ def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | 
     if key is None or app.match is None or not allowed(app):
         return None
     t = ctx.t
-    legal = [canonical(a) for a in app.legal]
+    legal = [canonical(a) for a in app.match.state.legal_actions()]
     asked = app.advice.key == key
-    if not asked:
+    seat = key[3]
+    if key[2] is None and app.match.state.view(None)["holds_secrets"][seat]:
+        # Their own secrets count, but the public table must not show advice drawn
+        # from them: the player asks inside their own panel, behind the curtain.
         body: Any = h(
+            "button",
+            {
+                "type": "button",
+                "class": "small",
+                "data-act": "peek",
+                "data-arg": str(seat),
+                "data-testid": "advise-private",
+            },
+            t("advice_ask_private"),
+        )
+    elif not asked:
+        body = h(
             "button",
             {"type": "button", "class": "small", "data-act": "advise", "data-testid": "advise"},
             t("advice_ask"),

@@ -208,7 +208,14 @@ def action_bar(
     undo_inside = False
     if app.peek is not None:
         content = join(
-            private_frame(app.peek, ctx, table.private_panel(view, app.peek, ctx)),
+            private_frame(
+                app.peek,
+                ctx,
+                join(
+                    table.private_panel(view, app.peek, ctx),
+                    advice_panel.panel(app, table, view, ctx),
+                ),
+            ),
             h(
                 "button",
                 {
