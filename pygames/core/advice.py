@@ -33,8 +33,9 @@ ReasonFn = Callable[[SeatWindow[Any], Arm, list[Arm]], Reason]
 """A game's reason for one searched choice, given all of them (best first)."""
 
 _REASONS: dict[str, ReasonFn] = {}
-REASON_IDS: dict[str, tuple[str, ...]] = {}
-"""Every reason id each game can give (tests check that each has its EN and DE text)."""
+_REASON_IDS: dict[str, tuple[str, ...]] = {}
+GENERIC_IDS = ("best_chance", "behind_best")
+"""The reasons of :func:`generic_reason`, which every game may give."""
 
 
 class Advice(TypedDict):
@@ -48,9 +49,16 @@ class Advice(TypedDict):
 
 
 def register_reasons(game_id: str, reason: ReasonFn, ids: tuple[str, ...]) -> None:
-    """Give ``game_id``'s reasons: ``reason`` returns keys ``<game_id>.<id>``, ``id`` in ``ids``."""
+    """Give ``game_id``'s own reasons: ``reason`` returns keys ``<game_id>.<id>`` with
+    ``id`` in ``ids`` or in :data:`GENERIC_IDS` (it may fall back on :func:`generic_reason`)."""
     _REASONS[game_id] = reason
-    REASON_IDS[game_id] = ids
+    _REASON_IDS[game_id] = ids
+
+
+def reason_ids(game_id: str) -> tuple[str, ...]:
+    """Every reason id ``game_id`` can give (each needs its EN and DE text)."""
+    get_game(game_id)  # the game's package registers its reasons
+    return GENERIC_IDS + _REASON_IDS.get(game_id, ())
 
 
 def generic_reason(game_id: str, arm: Arm, arms: list[Arm]) -> Reason:
