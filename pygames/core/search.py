@@ -133,14 +133,14 @@ def search(
     think_ms: float | None = None,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
-    in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
-    then rounds played, then money).
+        in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
+        then rounds played, then money).
 
-    Each round draws one state from the seat's knowledge and plays every arm still in
-    the running from it with the same dice (one seed per round): the choices are
-    compared on equal luck, which needs far fewer rollouts than independent draws.
-    After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
-never the friendly choice (the first arm).
+        Each round draws one state from the seat's knowledge and plays every arm still in
+        the running from it with the same dice (one seed per round): the choices are
+        compared on equal luck, which needs far fewer rollouts than independent draws.
+        After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
+    never the friendly choice (the first arm).
     """
     seat = window.seat
     assert seat is not None
