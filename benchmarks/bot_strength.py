@@ -18,7 +18,6 @@ import argparse
 import fcntl
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -115,6 +114,14 @@ def save(game_id: str, row: Any) -> None:
         f.seek(0)
         f.write(json.dumps(data, indent=2) + "\n")
         f.truncate()
+
+
+def measure_all(
+    games: int, random_games: int, iterations: int, seed: int = 1, ids: list[str] | None = None
+) -> dict[str, Any]:
+    """Every game's figures, without saving (``benchmarks/run.py`` stores them)."""
+    ids = ids or [g.id for g in pygames.games()]
+    return {g: measure(g, games, random_games, iterations, seed) for g in ids}
 
 
 def run(games: int, random_games: int, iterations: int, seed: int, ids: list[str]) -> None:
