@@ -33,8 +33,9 @@ ReasonFn = Callable[[SeatWindow[Any], Arm, list[Arm]], Reason]
 """A game's reason for one searched choice, given all of them (best first)."""
 
 _REASONS: dict[str, ReasonFn] = {}
-REASON_IDS: dict[str, tuple[str, ...]] = {}
-"""Every reason id each game can give (tests check that each has its EN and DE text)."""
+_REASON_IDS: dict[str, tuple[str, ...]] = {}
+GENERIC_IDS = ("best_chance", "behind_best")
+"""The reasons of :func:`generic_reason`, which every game may give."""
 
 
 class Advice(TypedDict):
@@ -48,21 +49,30 @@ class Advice(TypedDict):
 
 
 def register_reasons(game_id: str, reason: ReasonFn, ids: tuple[str, ...]) -> None:
-    """Give ``game_id``'s reasons: ``reason`` returns keys ``<game_id>.<id>``, ``id`` in ``ids``."""
+    """Give ``game_id``'s own reasons: ``reason`` returns keys ``<game_id>.<id>`` with
+    ``id`` in ``ids`` or in :data:`GENERIC_IDS` (it may fall back on :func:`generic_reason`)."""
     _REASONS[game_id] = reason
-    REASON_IDS[game_id] = ids
+    _REASON_IDS[game_id] = ids
+
+
+def reason_ids(game_id: str) -> tuple[str, ...]:
+    """Every reason id ``game_id`` can give (each needs its EN and DE text)."""
+    get_game(game_id)  # the game's package registers its reasons
+    return GENERIC_IDS + _REASON_IDS.get(game_id, ())
+
+
+def reason(game_id: str, rid: str, arm: Arm, **params: Any) -> Reason:
+    """A reason of ``game_id`` with the arm's chance to win as ``{win}`` (whole percent).
+    A ``horse`` parameter is the game's own horse id (the table shows its name)."""
+    return {"key": f"{game_id}.{rid}", "win": round(100 * arm.win), **params}
 
 
 def generic_reason(game_id: str, arm: Arm, arms: list[Arm]) -> Reason:
     """The fallback every game may use: how this choice compares with the best one."""
     best = arms[0]
     if arm is best:
-        return {"key": f"{game_id}.best_chance", "win": round(100 * arm.win)}
-    return {
-        "key": f"{game_id}.behind_best",
-        "win": round(100 * arm.win),
-        "gap": round(100 * (best.win - arm.win)),
-    }
+        return reason(game_id, "best_chance", arm)
+    return reason(game_id, "behind_best", arm, gap=round(100 * (best.win - arm.win)))
 
 
 def advise(
@@ -85,10 +95,10 @@ def advise(
     # The arms that stayed longest in the search, then the best chance among them.
     tried = sorted(arms, key=lambda a: -a.visits)[:top]
     tried.sort(key=lambda a: (-a.win, -a.value))
-    reason = _REASONS.get(window.game_id)
+    why_fn = _REASONS.get(window.game_id)
     out: list[Advice] = []
     for arm in tried:
-        why = reason(window, arm, tried) if reason else generic_reason(window.game_id, arm, tried)
+        why = why_fn(window, arm, tried) if why_fn else generic_reason(window.game_id, arm, tried)
         out.append({"action": arm.action, "win": arm.win, "value": arm.value, "reason": why})
     return out
 

@@ -31,8 +31,13 @@ from .bots import SeatWindow, bot_for
 from .playout import collector_paused
 from .state import Action, State, canonical, sample_outcome
 
-MAX_ARMS = 8
-"""At most this many of the seat's choices are searched (the friendly choice first)."""
+MAX_ARMS = 5
+"""At most this many of the seat's choices are searched (the friendly choice first): a
+second of thinking in the browser plays a few dozen rollouts, too few for more."""
+
+DEVIATE = 0.06
+"""How much more win share (on equal dice) another choice must show to be played
+instead of the friendly one: small samples make some choice look better by luck."""
 
 
 @dataclass
@@ -40,6 +45,7 @@ class Arm:
     """One of the seat's choices and what the iterations that tried it found."""
 
     action: Action
+    friendly: bool = False
     visits: int = 0
     wins: float = 0.0
     money: float = 0.0
@@ -127,17 +133,18 @@ def search(
     think_ms: float | None = None,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
-    in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
-    then rounds played, then money).
+        in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
+        then rounds played, then money).
 
-    Each round draws one state from the seat's knowledge and plays every arm still in
-    the running from it with the same dice (one seed per round): the choices are
-    compared on equal luck, which needs far fewer rollouts than independent draws.
-    After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving).
+        Each round draws one state from the seat's knowledge and plays every arm still in
+        the running from it with the same dice (one seed per round): the choices are
+        compared on equal luck, which needs far fewer rollouts than independent draws.
+        After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
+    never the friendly choice (the first arm).
     """
     seat = window.seat
     assert seat is not None
-    arms = [Arm(a) for a in candidate_actions(window, rng)]
+    arms = [Arm(a, friendly=i == 0) for i, a in enumerate(candidate_actions(window, rng))]
     if len(arms) == 1:
         return arms
     deadline = time.perf_counter() + (think_ms or 0) / 1000
@@ -158,8 +165,9 @@ def search(
                 done += 1
             rounds += 1
             if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
-                active.sort(key=_rank)
-                active = active[: max(2, (len(active) + 1) // 2)]
+                # halve, but keep the friendly choice: it is the one to beat
+                rest = sorted(active[1:], key=_rank)
+                active = [active[0], *rest[: max(1, (len(active) + 1) // 2 - 1)]]
     return sorted(arms, key=_rank)
 
 
@@ -171,6 +179,15 @@ def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bo
     if iterations is not None:
         return done < iterations
     return rounds == 0 or time.perf_counter() < deadline
+
+
+def choice(arms: list[Arm]) -> Arm:
+    """The arm to play: the friendly choice unless another that stayed as long in the
+    search (so played on the same dice) wins clearly more often."""
+    friendly = next(a for a in arms if a.friendly)
+    rivals = [a for a in arms if a.visits >= friendly.visits and not a.friendly]
+    best = min(rivals, key=_rank, default=friendly)
+    return best if best.win > friendly.win + DEVIATE else friendly
 
 
 class SharpBot:
@@ -187,6 +204,4 @@ class SharpBot:
         if len({canonical(a) for a in legal}) == 1:
             return legal[0]
         arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
-        # The best of the arms that survived the most halvings (they share equal dice).
-        most = max(a.visits for a in arms)
-        return next(a for a in arms if a.visits == most).action
+        return choice(arms).action

@@ -41,7 +41,9 @@ from __future__ import annotations
 import math
 import random
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .board import Track
 from .data import OUTSIDER, TYPE
@@ -260,3 +262,17 @@ class FinishLineBot:
 
 
 register_bot("finish_line", FinishLineBot(), friendly=FinishLineBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[FinishLineView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a bet: the horse's odds and the money the choice is worth."""
+    action = arm.action
+    money = round(arm.value)
+    if action["type"] == "bet_win":
+        return reason("finish_line", "bet_win", arm, horse=action["horse"], money=money)
+    if action["type"] == "bet_done":
+        return reason("finish_line", "bet_done", arm, money=money)
+    return generic_reason("finish_line", arm, arms)
+
+
+register_reasons("finish_line", _reason, ("bet_win", "bet_done"))

@@ -35,7 +35,9 @@ import random
 from itertools import combinations_with_replacement
 from math import factorial
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import code_length, match_set
 from .view import GamblerView
@@ -313,3 +315,17 @@ class GamblerBot:
 
 
 register_bot("gambler", GamblerBot(), friendly=GamblerBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why roll on or stop: this choice's chance against the other one's."""
+    kind = arm.action["type"]
+    if kind in ("roll_again", "stop"):
+        other = next((a for a in arms if a.action["type"] != kind), None)
+        rid = "roll_on" if kind == "roll_again" else "stop_now"
+        if other is not None:
+            return reason("gambler", rid, arm, other=round(100 * other.win))
+    return generic_reason("gambler", arm, arms)
+
+
+register_reasons("gambler", _reason, ("roll_on", "stop_now"))

@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import random
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import (
     BLIND_FEE,
@@ -745,3 +747,18 @@ class HomestretchBot:
 
 
 register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why buy or pass, re-roll or stop: the chance to win and the money after it."""
+    choice = arm.action.get("choice")
+    money = round(arm.value)
+    if arm.action["type"] == "buy_action":
+        rid = "keep_money" if choice == "PASS" else "buy_share"
+        return reason("homestretch", rid, arm, money=money)
+    if arm.action["type"] == "reroll_or_stop":
+        return reason("homestretch", "reroll" if choice == "REROLL" else "stop", arm)
+    return generic_reason("homestretch", arm, arms)
+
+
+register_reasons("homestretch", _reason, ("keep_money", "buy_share", "reroll", "stop"))

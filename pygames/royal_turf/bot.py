@@ -37,7 +37,9 @@ from __future__ import annotations
 import math
 import random
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
 from .view import HorseView, RoyalTurfView
@@ -373,3 +375,20 @@ class RoyalTurfBot:
 
 
 register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a choice: how crowded the horse's bets are, or the bluff of a 0-chip."""
+    action = arm.action
+    if action["type"] == "place_chip":
+        horse = action["horse"]
+        if action["chip"] == 0:
+            return reason("royal_turf", "bluff", arm, horse=horse)
+        chips = len(window.view()["bets"][horse])
+        return reason("royal_turf", "bet_on", arm, horse=horse, chips=chips)
+    if action["type"] == "move_horse":
+        return reason("royal_turf", "move", arm, horse=action["horse"])
+    return generic_reason("royal_turf", arm, arms)
+
+
+register_reasons("royal_turf", _reason, ("bluff", "bet_on", "move"))

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import random
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
 from .movement import falls, forbidden_squares, reach
@@ -243,3 +245,16 @@ class TurfMasterBot:
 
 
 register_bot("turfmaster", TurfMasterBot(), friendly=TurfMasterBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[TurfMasterView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a pace or a card: the chance to win the meeting after it."""
+    action = arm.action
+    if action["type"] == "choose_pace":
+        return reason("turfmaster", "pace", arm, value=action["value"])
+    if action["type"] == "play_card":
+        return reason("turfmaster", "card", arm, horse=action["horse"], card=action["card"])
+    return generic_reason("turfmaster", arm, arms)
+
+
+register_reasons("turfmaster", _reason, ("pace", "card"))
