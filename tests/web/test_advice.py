@@ -13,11 +13,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
+import pytest  # noqa: E402
 from fake_browser import FakeBrowser  # noqa: E402
+from paddock_web import advice_panel  # noqa: E402
 from paddock_web.app import App  # noqa: E402
+from paddock_web.i18n import Catalogue  # noqa: E402
+from paddock_web.table import GameContext  # noqa: E402
+from paddock_web.tables import TABLES  # noqa: E402
 from test_computer_levels import human_move, posted_state, started  # noqa: E402
 
-from pygames.core import SeatWindow  # noqa: E402
+import pygames  # noqa: E402
+from pygames.core import Match, SeatWindow  # noqa: E402
 from pygames.core.advice import advise  # noqa: E402
 
 
@@ -152,3 +158,22 @@ def test_at_a_public_turn_a_player_with_secrets_asks_inside_their_own_panel() ->
     b.click("advice_play", "0")
     assert app.match.history[steps]["action"] == tips[0]["action"]
     assert app.peek is None and app.unlocked is None  # the panel closed again
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_choice_of_every_game_is_named_or_numbered_in_both_languages(lang: str) -> None:
+    """The suggestion's name is built from the action's fields: every action a game
+    offers (a Friendly game of each, three seats) gets a name or the plain "Choice n"."""
+    named = 0
+    for game in pygames.games():
+        table = TABLES[game.id]
+        match = Match(game.id, ["A", "B", "C"], seats=["computer"] * 3, seed=3)
+        ctx = GameContext(Catalogue(lang), match.players, match.seats, [], {}, None)
+        while not match.is_over():
+            view = match.state.view(match.current_player())
+            for action in match.state.legal_actions()[:30]:
+                text = advice_panel.label(action, table, view, ctx)
+                assert text is None or ("{" not in text and text.strip()), (action, text)
+                named += text is not None
+            match.play_computer()
+    assert named > 0

@@ -121,14 +121,18 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
         return None
     fields: dict[str, str] = {}
     for name, value in action.items():
-        if name == "horse":
-            fields[name] = table.lens_horse(view, str(value), ctx.cat)
-        elif name == "horses" and isinstance(value, list):
-            fields[name] = ", ".join(table.lens_horse(view, str(v), ctx.cat) for v in value)
-        elif isinstance(value, list):
-            fields[name] = ", ".join(str(v) for v in value)
+        values = value if isinstance(value, list) else [value]
+        if name in ("horse", "horses"):
+            words = [table.lens_horse(view, str(v), ctx.cat) for v in values]
+        elif name in ("colour", "colours"):  # Finish Line's dice, in the game's words
+            words = [
+                ctx.t(f"fl_colour_{v}") if ctx.cat.has(f"fl_colour_{v}") else v for v in values
+            ]
+        elif name == "card":
+            words = [str(v) for v in values]
         else:
-            fields[name] = str(value).replace("_", " ").lower() if name != "card" else str(value)
+            words = [str(v).replace("_", " ").lower() for v in values]
+        fields[name] = ", ".join(str(w) for w in words)
     return ctx.t(key, **fields)
 
 
