@@ -31,6 +31,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from sharp_worker import sharp_in_the_worker  # noqa: E402
+
 import build  # noqa: E402  (the repo's build.py)
 
 DIST = ROOT / "dist"
@@ -436,6 +438,16 @@ def lens_in_the_worker(page: Any, limit_s: float = 60.0) -> dict[str, dict[str, 
     return out
 
 
+def bot_strength(games: int) -> dict[str, Any]:
+    """Sharp against friendly and random players (benchmarks/bot_strength.py); small by
+    default: a sharp game costs about half a minute of CPU."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bot_strength as strength
+
+    result: dict[str, Any] = strength.measure_all(games, max(1, games // 2), iterations=16)
+    return result
+
+
 def bot_choice_ms(games: int = 5) -> dict[str, dict[str, float]]:
     """Median and 95th-percentile ms per computer-player decision, every seat a bot.
 
@@ -475,6 +487,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lens-games", type=int, default=200, help="computer games per game for calibration"
     )
+    parser.add_argument(
+        "--strength-games",
+        type=int,
+        default=4,
+        help="games per game of a sharp seat among friendly players (0: skip)",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -487,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     rollouts_per_s = lens_rollouts_per_second()
     calibration = lens_calibration(args.lens_games)
     choice_ms = bot_choice_ms()
+    strength = bot_strength(args.strength_games) if args.strength_games else None
     click_cost = click_cost_early_and_late()
 
     results: dict[str, Any] = {}
@@ -512,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
             ready_ms(page)
             click_ms = measure_click_latency(page)
             worker_lens = lens_in_the_worker(page)
+            sharp_worker = sharp_in_the_worker(page)
             browser_version = context.browser.version if context.browser else "?"
 
     site_med = statistics.median(site_cold)
@@ -548,7 +568,9 @@ def main(argv: list[str] | None = None) -> int:
         "lens_rollouts_per_s": rollouts_per_s,
         "lens_calibration": calibration,
         "lens_worker": worker_lens,
+        "sharp_worker_ms": sharp_worker,
         "bot_choice_ms": choice_ms,
+        "bot_strength": strength,
         "click_to_dom_ms_median": click_ms[0] if click_ms else None,
         "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
         "click_python_ms_early_vs_late": click_cost,
@@ -623,6 +645,13 @@ def main(argv: list[str] | None = None) -> int:
                 f" ({c['predictions']} predictions)",
             )
             for game_id, c in calibration.items()
+        ],
+        *[
+            (
+                f"{game_id} Sharp decision in the worker (median / p95)",
+                f"{t.get('median', 0):.0f} / {t.get('p95', 0):.0f} ms",
+            )
+            for game_id, t in sharp_worker.items()
         ],
         *[
             (f"{game_id} computer choice (median / p95)", f"{t['median']:.2f} / {t['p95']:.2f} ms")

@@ -1,16 +1,27 @@
-// The probability lens, off the main thread: a worker with its own Python.
+// The worker with its own Python: the probability lens, the Sharp computer players'
+// thinking and "Ask the computer", all off the main thread.
 //
 // It starts Python the way the page does (python-loader.mjs: the memory snapshot, or
-// the bytecode build), then answers jobs from the page:
+// the bytecode build), then answers jobs from the page. Every job's state is a full
+// state already resampled by the page from what its `seat` (null: the public table)
+// may know -- never the real hidden state.
 //
+// The lens (no `kind`):
 //   page -> worker  {id, game, state, seat, actions, seed}, or {id, stop: true}
-//                   state: a full state already resampled by the page from what `seat`
-//                   (null: the public table) may know -- never the real hidden state
 //   worker -> page  {id, odds, done}   after every slice of rollouts, refining
 //                   {id, error}        when Python failed
+//   A new lens job replaces the running one: the worker checks between slices of
+//   rollouts (each about SLICE_MS long), so a stale estimate stops within one slice.
 //
-// A new job replaces the running one: the worker checks between slices of rollouts
-// (each about SLICE_MS long), so a stale estimate stops within one slice.
+// A computer player's decision and the advice for a player (one answer each):
+//   page -> worker  {kind: "decide", id, game, state, seat, level, seed, think_ms}
+//                   {kind: "advise", id, game, state, seat, seed, think_ms}
+//                   {kind: "warm"}     start Python now (a Sharp seat will need it)
+//   worker -> page  {kind: "decide", id, action}
+//                   {kind: "advise", id, advice}   the best choices, best first
+//                   {kind, id, error}              when Python failed
+//   Such a job runs whole (about think_ms) between two lens slices; of several jobs of
+//   one kind waiting for Python only the newest runs.
 import { loadPyodide } from "./python-loader.mjs";
 
 const SLICE_MS = 120; // rollouts per post: short enough to cancel quickly
@@ -18,9 +29,15 @@ const TARGET_MARGIN = 0.02; // stop at +-2 percentage points (95 %)
 const MAX_SAMPLES = 4000;
 
 let latest = -1;
-const python = loadPyodide().then((py) => {
+const newest = { decide: -1, advise: -1 };
+const pyodide = loadPyodide();
+const python = pyodide.then((py) => {
   py.runPython("import pygames.core.lens");
   return py.pyimport("pygames.core.lens");
+});
+const advisor = pyodide.then((py) => {
+  py.runPython("import pygames.core.advice");
+  return py.pyimport("pygames.core.advice");
 });
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,8 +66,29 @@ async function run(job) {
   }
 }
 
+async function think(job) {
+  const advice = await advisor;
+  if (job.id !== newest[job.kind]) return; // a newer question replaced this one
+  if (job.kind === "decide") {
+    const text = advice.decide_json(job.game, job.state, job.seat, job.level, job.seed, job.think_ms);
+    postMessage({ kind: job.kind, id: job.id, action: JSON.parse(text) });
+  } else {
+    const text = advice.advise_json(job.game, job.state, job.seat, job.seed, job.think_ms);
+    postMessage({ kind: job.kind, id: job.id, advice: JSON.parse(text) });
+  }
+}
+
 self.onmessage = (event) => {
   const job = event.data;
+  if (job.kind === "warm") return; // the worker's Python is already starting
+  if (job.kind === "decide" || job.kind === "advise") {
+    newest[job.kind] = job.id;
+    think(job).catch((error) => {
+      console.error("Paddock computer player:", error);
+      postMessage({ kind: job.kind, id: job.id, error: String(error) });
+    });
+    return;
+  }
   latest = job.id;
   if (job.stop) return; // nothing to estimate: the running job ends at its next slice
   run(job).catch((error) => {

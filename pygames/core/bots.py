@@ -13,6 +13,7 @@ another player's secrets.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .view import BaseView
@@ -106,17 +107,73 @@ class RandomBot:
         return rng.choice(state.legal_actions())
 
 
+LEVELS: tuple[str, ...] = ("friendly", "sharp")
+"""The computer players' levels, weakest first: the heuristic with a little chance
+among near-equal choices, and a search over what the seat may know."""
+
+DEFAULT_THINK_MS = 1000
+"""A sharp player's time per decision when neither budget is given."""
+
 _BOTS: dict[str, Bot] = {}
+_FRIENDLY: dict[str, Bot] = {}
 
 
-def register_bot(game_id: str, bot: Bot) -> None:
-    """Make ``bot`` the computer player for ``game_id``."""
+def register_bot(game_id: str, bot: Bot, friendly: Bot | None = None) -> None:
+    """Make ``bot`` the game's heuristic computer player and ``friendly`` (the same
+    heuristic with a little chance among near-equal choices) its friendly level."""
     _BOTS[game_id] = bot
+    _FRIENDLY[game_id] = friendly if friendly is not None else bot
 
 
-def bot_for(game_id: str) -> Bot:
-    """The game's own computer player, or the random bot if it has none."""
+def heuristic_for(game_id: str) -> Bot:
+    """The game's plain heuristic (deterministic), or the random bot if it has none."""
     from .registry import load  # the game's package registers its computer player
 
     load(game_id)
     return _BOTS.get(game_id, RandomBot())
+
+
+def bot_for(
+    game_id: str,
+    level: str = "friendly",
+    *,
+    think_ms: int | None = None,
+    iterations: int | None = None,
+) -> Bot:
+    """The game's computer player of ``level`` (the random bot if the game has none).
+
+    A sharp player searches for ``iterations`` rollouts if given (repeatable: tests and
+    benchmarks), else for ``think_ms`` milliseconds per decision.
+    """
+    from .registry import load
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    load(game_id)
+    if level == "friendly":
+        return _FRIENDLY.get(game_id, RandomBot())
+    from .search import SharpBot  # search plays rollouts with the friendly level
+
+    if iterations is None and think_ms is None:
+        think_ms = DEFAULT_THINK_MS
+    return SharpBot(think_ms=think_ms, iterations=iterations)
+
+
+T = TypeVar("T")
+
+
+def near_best(
+    options: Sequence[T], score: Callable[[T], float], rng: random.Random | None, slack: float
+) -> T:
+    """The best-scoring option, or with ``rng`` one drawn evenly among those within
+    ``slack`` of the best (a friendly player's chance among near-equal choices).
+
+    >>> near_best([1, 5, 4], float, None, 2.0), near_best([1, 5, 4], float, random.Random(0), 0.0)
+    (5, 5)
+    """
+    scored = [(score(o), i) for i, o in enumerate(options)]
+    top = max(scored)[0]
+    if rng is None or slack <= 0:
+        return options[max(scored, key=lambda si: (si[0], -si[1]))[1]]
+    close = [i for s, i in scored if s >= top - slack]
+    return options[close[0] if len(close) == 1 else rng.choice(close)]

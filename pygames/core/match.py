@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .bots import Bot, SeatWindow, bot_for
+from .bots import LEVELS, Bot, SeatWindow, bot_for
 from .registry import get_game
 from .state import JSON, Action, BadSave, Event, IllegalAction, canonical, sample_outcome
 
@@ -66,6 +66,7 @@ class Match:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         seats: Sequence[str] | None = None,
+        levels: Sequence[str] | None = None,
     ) -> None:
         self.game = get_game(game_id)
         self.state = self.game.new_state(list(players), options)
@@ -80,12 +81,22 @@ class Match:
         if len(seats) != len(self.players) or any(s not in SEAT_KINDS for s in seats):
             raise ValueError("each seat must be 'human' or 'computer'")
         self.seats = seats
+        # Each seat's computer level; a human seat keeps one too (it is not used), so a
+        # setup can switch a seat back to the computer without losing the choice.
+        levels = list(levels) if levels is not None else [LEVELS[0]] * len(self.players)
+        if len(levels) != len(self.players) or any(lv not in LEVELS for lv in levels):
+            raise ValueError(f"each seat's level must be one of {', '.join(LEVELS)}")
+        self.levels = levels
         self.history: list[dict[str, Any]] = []
         self.events: list[Event] = []
         self._steps: list[_Step] = []  # parallel to history; rebuilt, never saved
         # Entries below this index can no longer be taken back: a seat undid its own
         # move and left another seat's move last (that seat's chance has passed).
         self.undo_floor = 0
+        # Grows with every step recorded (undo replays, so it grows then too): the same
+        # number means the same position of this match, e.g. for an answer computed
+        # elsewhere for it (never saved).
+        self.position_id = 0
         self._advance()
 
     # --- randomness -----------------------------------------------------------
@@ -95,6 +106,7 @@ class Match:
 
     def _record(self, kind: str, seat: int | None, action: Action) -> None:
         step = len(self.history)
+        self.position_id += 1
         barrier = False
         if kind == "action" and seat is not None and self.seats[seat] == "human":
             # The barrier is asked of the state before the move, which is at hand
@@ -142,12 +154,19 @@ class Match:
         self._advance()
         return self.events[before:]
 
-    def computer_action(self, bot: Bot | None = None) -> Action:
-        """What the computer seat to act would play (deterministic per seed and step)."""
+    def computer_level(self) -> str:
+        """The level of the computer seat to act (``IllegalAction`` if none is to act)."""
         seat = self.state.current_player()
         if seat < 0 or self.seats[seat] != "computer":
             raise IllegalAction("it is not a computer player's turn")
-        bot = bot or bot_for(self.game_id)
+        return self.levels[seat]
+
+    def computer_action(self, bot: Bot | None = None) -> Action:
+        """What the computer seat to act would play, by its level unless ``bot`` is given
+        (deterministic per seed and step for the friendly level)."""
+        level = self.computer_level()
+        seat = self.state.current_player()
+        bot = bot or bot_for(self.game_id, level)
         return bot.choose(SeatWindow(self.state, seat), seat, self._rng("bot", len(self.history)))
 
     def play_computer(self, bot: Bot | None = None) -> list[Event]:
@@ -226,6 +245,8 @@ class Match:
             "seats": list(self.seats),
             "options": dict(self.options),
             "seed": self.seed,
+            # Only when a seat is not friendly: older saves (without it) read as friendly.
+            **({"levels": list(self.levels)} if set(self.levels) != {LEVELS[0]} else {}),
         }
 
     def to_json(self) -> JSON:
@@ -247,8 +268,18 @@ class Match:
             raise BadSave("this game setup cannot be used: the seats must be a list")
         if options is not None and not isinstance(options, dict):
             raise BadSave("this game setup cannot be used: the options must be an object")
+        levels = data.get("levels")
+        if levels is not None and not isinstance(levels, list):
+            raise BadSave("this game setup cannot be used: the levels must be a list")
         try:
-            return cls(data["game"], players, options=options, seed=data.get("seed"), seats=seats)
+            return cls(
+                data["game"],
+                players,
+                options=options,
+                seed=data.get("seed"),
+                seats=seats,
+                levels=levels,
+            )
         except Exception as exc:  # anything wrong in the data is a bad setup
             raise BadSave(f"this game setup cannot be used: {exc}") from exc
 

@@ -41,7 +41,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..core.bots import SeatWindow, register_bot
+from ..core.advice import Reason, generic_reason, reason, register_reasons
+from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .board import Track
 from .data import OUTSIDER, TYPE
@@ -52,6 +54,7 @@ WHITE_BONUS = 0.35  # a waiting white die is half a step
 WHIP_MALUS = 0.25  # one more whip disqualifies
 DRAFT_VALUE = {"yellow": 1.3, "black": 1.2, "white": 1.0, "red": 0.8, "green": 0.7}
 OPPONENT_SHARE = 0.35
+FRIENDLY_SLACK = 0.02  # of the stake: race choices closer in expected money count as equal
 
 
 def _amount_step(diff: int) -> int:
@@ -122,6 +125,11 @@ class FinishLineBot:
 
     name = "heuristic"
 
+    def __init__(self, slack: float = 0.0) -> None:
+        # 0: today's deterministic heuristic; more: the friendly level, which draws
+        # evenly among choices scored within ``slack`` of the best (a share of the slip's stake).
+        self.slack = slack
+
     def choose(self, state: SeatWindow[FinishLineView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -137,7 +145,7 @@ class FinishLineBot:
         if phase == "take":
             return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
         if phase in ("use", "extra"):
-            return self._race(view, seat, legal)
+            return self._race(view, seat, legal, rng)
         return legal[0]
 
     # --- betting --------------------------------------------------------------
@@ -193,7 +201,9 @@ class FinishLineBot:
         return {"type": "bet_done"}
 
     # --- race -----------------------------------------------------------------
-    def _race(self, view: FinishLineView, seat: int, legal: list[Action]) -> Action:
+    def _race(
+        self, view: FinishLineView, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
         board = _Board(view)
         slip = view["slip"]
         assert slip is not None, "a seat's own view shows its slip"
@@ -225,8 +235,8 @@ class FinishLineBot:
             return float(total - OPPONENT_SHARE * stake * rivals)
 
         base = value(board.track())
-        best, best_score = legal[0], -math.inf
-        for i, action in enumerate(legal):
+        scores: list[float] = []
+        for action in legal:
             kind = action["type"]
             face = action.get("face")
             if kind == "discard" or kind == "extra_decline":
@@ -245,10 +255,24 @@ class FinishLineBot:
                 t = board.track()
                 t.resolve(action["colour"], str(face), action)
                 score = value(t)
-            score -= i * 1e-9  # deterministic tie-break: earlier action
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            scores.append(score)
+        # ties go to the earlier action (near_best without slack)
+        pick = near_best(range(len(legal)), scores.__getitem__, rng, self.slack * stake)
+        return legal[pick]
 
 
-register_bot("finish_line", FinishLineBot())
+register_bot("finish_line", FinishLineBot(), friendly=FinishLineBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[FinishLineView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a bet: the horse's odds and the money the choice is worth."""
+    action = arm.action
+    money = round(arm.value)
+    if action["type"] == "bet_win":
+        return reason("finish_line", "bet_win", arm, horse=action["horse"], money=money)
+    if action["type"] == "bet_done":
+        return reason("finish_line", "bet_done", arm, money=money)
+    return generic_reason("finish_line", arm, arms)
+
+
+register_reasons("finish_line", _reason, ("bet_win", "bet_done"))

@@ -35,7 +35,9 @@ import random
 from itertools import combinations_with_replacement
 from math import factorial
 
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import code_length, match_set
 from .view import GamblerView
@@ -43,6 +45,7 @@ from .view import GamblerView
 PUSH_THRESHOLD = 0.35
 DIE_COST = 2.0  # a die kept in the supply is worth a little later in the round
 ROLL_MARGIN = 3.0
+FRIENDLY_SLACK = 1.5  # points: the friendly level's roll-again margin varies this much
 GIFT_SHARE = 0.5  # how much of a gift to the next player we count against us
 
 Counts = tuple[int, ...]  # counts[v] = dice showing v (index 0 unused)
@@ -265,6 +268,11 @@ class GamblerBot:
 
     name = "heuristic"
 
+    def __init__(self, slack: float = 0.0) -> None:
+        # 0: today's deterministic heuristic; more: the friendly level, whose
+        # roll-again margin varies by up to ``slack`` points either way.
+        self.slack = slack
+
     def choose(self, window: SeatWindow[GamblerView], seat: int, rng: random.Random) -> Action:
         legal = window.legal_actions()
         kinds = {a["type"] for a in legal}
@@ -273,7 +281,8 @@ class GamblerBot:
         view = window.view()
         if "roll_again" in kinds:
             rows = _rows(view, with_pending=False)
-            go = roll_value(rows, view["turn_dice"]) > ROLL_MARGIN
+            margin = ROLL_MARGIN + (rng.uniform(-1, 1) * self.slack if self.slack else 0.0)
+            go = roll_value(rows, view["turn_dice"]) > margin
             return {"type": "roll_again" if go else "stop"}
         return self._place(view, legal)
 
@@ -305,4 +314,18 @@ class GamblerBot:
         return next((a for a in legal if a["type"] == "confirm"), legal[0])
 
 
-register_bot("gambler", GamblerBot())
+register_bot("gambler", GamblerBot(), friendly=GamblerBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why roll on or stop: this choice's chance against the other one's."""
+    kind = arm.action["type"]
+    if kind in ("roll_again", "stop"):
+        other = next((a for a in arms if a.action["type"] != kind), None)
+        rid = "roll_on" if kind == "roll_again" else "stop_now"
+        if other is not None:
+            return reason("gambler", rid, arm, other=round(100 * other.win))
+    return generic_reason("gambler", arm, arms)
+
+
+register_reasons("gambler", _reason, ("roll_on", "stop_now"))

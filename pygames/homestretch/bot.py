@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import random
 
-from ..core.bots import SeatWindow, register_bot
+from ..core.advice import Reason, generic_reason, reason, register_reasons
+from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import (
     BLIND_FEE,
@@ -64,6 +66,7 @@ GAMMA = 2.4
 STEP = 1.5
 X_ROLLS = 1.5  # an X costs about one and a half own rolls  # average squares per own roll
 OPPONENT_SHARE = 0.35
+FRIENDLY_SLACK = 0.3  # of a race's worth: closer choices count as equal
 HIDDEN_MARKER = 1.8  # average value of a face-down marker
 DICE_P: dict[int, float] = {h: (6 - abs(7 - h)) / 36 for h in HORSES}
 SUMS: list[tuple[int, float, list[tuple[int, float]]]] = [
@@ -517,6 +520,11 @@ class HomestretchBot:
 
     name = "heuristic"
 
+    def __init__(self, slack: float = 0.0) -> None:
+        # 0: today's deterministic heuristic; more: the friendly level, which draws
+        # evenly among choices scored within ``slack`` of the best (the race's worth).
+        self.slack = slack
+
     def choose(self, state: SeatWindow[HomestretchView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -532,7 +540,7 @@ class HomestretchBot:
         if kind == "buy_action":
             return self._buy(view, seat, legal)
         if kind in ("move_choice", "reroll_or_stop", "bonus_target"):
-            return self._race(view, seat, legal)
+            return self._race(view, seat, legal, rng)
         return legal[0]
 
     # --- shares --------------------------------------------------------------
@@ -703,25 +711,28 @@ class HomestretchBot:
                 total += p * worth(r, w)
         return total
 
-    def _race(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
+    def _race(
+        self, view: HomestretchView, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
         race = self._race_of(view)
         w = self._weights(view, seat)
         kind = legal[0]["type"]
         dice = view["turn"]["dice"]
         if kind == "bonus_target":
-            best, best_v = legal[0], -1e18
             squares = view["turn"]["bonus_squares"] or 0
-            for a in legal:
+
+            def bonus(a: Action) -> float:
                 r = race.copy()
                 r.move(a["horse"], squares, False)
-                v = worth(r, w)
-                if v > best_v:
-                    best, best_v = a, v
-            return best
+                return worth(r, w)
+
+            return near_best(legal, bonus, rng, self.slack)
         if kind == "reroll_or_stop":
             stop = worth(race, w)
             again = self._second_roll(race, w)
-            choice = "REROLL" if again > stop else "STOP"
+            # friendly: a near-even call may go either way
+            close = abs(again - stop) < self.slack
+            choice = "REROLL" if (rng.random() < 0.5 if close else again > stop) else "STOP"
             return next(a for a in legal if a["choice"] == choice)
         assert dice is not None  # a move choice follows a roll
         h = dice["sum"]
@@ -735,4 +746,19 @@ class HomestretchBot:
         return next(a for a in legal if a["choice"] == choice)
 
 
-register_bot("homestretch", HomestretchBot())
+register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why buy or pass, re-roll or stop: the chance to win and the money after it."""
+    choice = arm.action.get("choice")
+    money = round(arm.value)
+    if arm.action["type"] == "buy_action":
+        rid = "keep_money" if choice == "PASS" else "buy_share"
+        return reason("homestretch", rid, arm, money=money)
+    if arm.action["type"] == "reroll_or_stop":
+        return reason("homestretch", "reroll" if choice == "REROLL" else "stop", arm)
+    return generic_reason("homestretch", arm, arms)
+
+
+register_reasons("homestretch", _reason, ("keep_money", "buy_share", "reroll", "stop"))

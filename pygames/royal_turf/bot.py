@@ -37,13 +37,16 @@ from __future__ import annotations
 import math
 import random
 
-from ..core.bots import SeatWindow, register_bot
+from ..core.advice import Reason, generic_reason, reason, register_reasons
+from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
 from .view import HorseView, RoyalTurfView
 
 MEAN_STEP = 5.0  # every card averages 5 squares per roll (spec §1.4)
 HIDDEN_CHIP = 1.0  # expected value of an unseen chip: mean of 0, 1, 1, 2
+FRIENDLY_SLACK = 3.0  # money: race moves closer in value count as equal
 BLOCK_VAR = 4.0  # extra variance (squares²) for blocking and the players' choices
 
 # Spec §7.5, 4 players: % of races by start field, mean of random and greedy
@@ -191,6 +194,11 @@ class RoyalTurfBot:
 
     name = "heuristic"
 
+    def __init__(self, slack: float = 0.0) -> None:
+        # 0: today's deterministic heuristic; more: the friendly level, which draws
+        # evenly among choices scored within ``slack`` of the best (the race evaluation's money).
+        self.slack = slack
+
     def choose(self, state: SeatWindow[RoyalTurfView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -199,7 +207,7 @@ class RoyalTurfBot:
         info = _Info(view, seat)
         if legal[0]["type"] == "place_chip":
             return self._bet(view, info, legal)
-        return self._move(info, legal)
+        return self._move(info, legal, rng)
 
     # --- betting --------------------------------------------------------------
     @staticmethod
@@ -268,15 +276,14 @@ class RoyalTurfBot:
         return best
 
     # --- racing ---------------------------------------------------------------
-    def _move(self, info: _Info, legal: list[Action]) -> Action:
+    def _move(self, info: _Info, legal: list[Action], rng: random.Random) -> Action:
         fields: dict[str, int] = {
             h: f for h, horse in info.horses.items() if (f := horse["field"]) is not None
         }
         moved = {h for h, horse in info.horses.items() if horse["moved"]}
         ranked = [(r, h) for h, horse in info.horses.items() if (r := horse["rank"]) is not None]
         finished = [h for _, h in sorted(ranked)]
-        best = legal[0]
-        best_score = -math.inf
+        scores: list[float] = []
         for a in legal:
             h: str = a["horse"]
             landing = info.horses[h]["landing"]
@@ -296,10 +303,9 @@ class RoyalTurfBot:
                 pacemaker = h
             if len(new_finished) < 3 and all(g in new_moved for g in new_fields):
                 new_moved = set()
-            score = self.evaluate(info, new_fields, new_moved, new_finished, pacemaker)
-            if score > best_score + 1e-9:
-                best, best_score = a, score
-        return best
+            scores.append(self.evaluate(info, new_fields, new_moved, new_finished, pacemaker))
+        # without slack: the first of the best (as today)
+        return legal[near_best(range(len(legal)), scores.__getitem__, rng, self.slack)]
 
     @staticmethod
     def _card_var(info: _Info, horse: str) -> float:
@@ -368,4 +374,21 @@ class RoyalTurfBot:
         return info.mult * (mine - others)
 
 
-register_bot("royal_turf", RoyalTurfBot())
+register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a choice: how crowded the horse's bets are, or the bluff of a 0-chip."""
+    action = arm.action
+    if action["type"] == "place_chip":
+        horse = action["horse"]
+        if action["chip"] == 0:
+            return reason("royal_turf", "bluff", arm, horse=horse)
+        chips = len(window.view()["bets"][horse])
+        return reason("royal_turf", "bet_on", arm, horse=horse, chips=chips)
+    if action["type"] == "move_horse":
+        return reason("royal_turf", "move", arm, horse=action["horse"])
+    return generic_reason("royal_turf", arm, arms)
+
+
+register_reasons("royal_turf", _reason, ("bluff", "bet_on", "move"))

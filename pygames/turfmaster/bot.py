@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import random
 
-from ..core.bots import SeatWindow, register_bot
+from ..core.advice import Reason, generic_reason, reason, register_reasons
+from ..core.bots import SeatWindow, near_best, register_bot
+from ..core.search import Arm
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
 from .movement import falls, forbidden_squares, reach
@@ -46,6 +48,7 @@ HIGH_KEEP = 0.6
 """Share of a 9-12 number card's value it is worth in hand (it only moves when not capped)."""
 LOW_KEEP = 3.0
 """A 3-8 card or joker moves in full whenever it is played: keep the bigger ones."""
+FRIENDLY_SLACK = 0.6  # squares of progress: the friendly level treats closer choices as equal
 
 
 def progress(b: Board, sq: int) -> float:
@@ -60,6 +63,11 @@ def progress(b: Board, sq: int) -> float:
 class TurfMasterBot:
     name = "heuristic"
 
+    def __init__(self, slack: float = 0.0) -> None:
+        # 0: today's deterministic heuristic; more: the friendly level, which draws
+        # evenly among choices scored within ``slack`` (squares of progress) of the best.
+        self.slack = slack
+
     def choose(self, window: SeatWindow[TurfMasterView], seat: int, rng: random.Random) -> Action:
         legal = window.legal_actions()
         if len(legal) == 1:
@@ -67,11 +75,11 @@ class TurfMasterBot:
         view = window.view()
         kind = legal[0]["type"]
         if kind == "choose_end":
-            return self._end(view, legal)
+            return self._end(view, legal, rng)
         if kind == "choose_die":
-            return self._die(view, legal)
+            return self._die(view, legal, rng)
         if kind == "choose_pace":
-            return self._pace(view, legal, seat)
+            return self._pace(view, legal, seat, rng)
         if kind == "set_aside":
             return self._set_aside(legal)
         return self._card(view, legal)
@@ -106,7 +114,7 @@ class TurfMasterBot:
         return best, best_sq
 
     # --- decisions --------------------------------------------------------------
-    def _end(self, view: TurfMasterView, legal: list[Action]) -> Action:
+    def _end(self, view: TurfMasterView, legal: list[Action], rng: random.Random) -> Action:
         b = self._board(view)
         move = view["move"]
         fall_ends = set(move["falls"]) if move is not None else set()
@@ -115,15 +123,22 @@ class TurfMasterBot:
             sq = b.index[a["square"]]
             return (FALL if a["square"] in fall_ends else 0.0) + progress(b, sq)
 
-        return max(legal, key=score)
+        return near_best(legal, score, rng, self.slack)
 
-    def _die(self, view: TurfMasterView, legal: list[Action]) -> Action:
+    def _die(self, view: TurfMasterView, legal: list[Action], rng: random.Random) -> Action:
         b = self._board(view)
         where = self._squares(view, b)
         gn = view["options"]["grand_national"]
-        return max(legal, key=lambda a: self._best(b, where, a["horse"], a["value"], False, gn)[0])
+        return near_best(
+            legal,
+            lambda a: self._best(b, where, a["horse"], a["value"], False, gn)[0],
+            rng,
+            self.slack,
+        )
 
-    def _pace(self, view: TurfMasterView, legal: list[Action], seat: int) -> Action:
+    def _pace(
+        self, view: TurfMasterView, legal: list[Action], seat: int, rng: random.Random
+    ) -> Action:
         b = self._board(view)
         gn = view["options"]["grand_national"]
         start = self._squares(view, b)
@@ -149,7 +164,7 @@ class TurfMasterBot:
             others = sum(theirs) / len(theirs) if theirs else 0.0
             return float(sum(mine) - others * max(1, len(mine)))
 
-        return max(legal, key=lambda a: outcome(a["value"]))
+        return near_best(legal, lambda a: outcome(a["value"]), rng, self.slack)
 
     def _set_aside(self, legal: list[Action]) -> Action:
         hand = [a["card"] for a in legal]
@@ -229,4 +244,17 @@ class TurfMasterBot:
         return best
 
 
-register_bot("turfmaster", TurfMasterBot())
+register_bot("turfmaster", TurfMasterBot(), friendly=TurfMasterBot(slack=FRIENDLY_SLACK))
+
+
+def _reason(window: SeatWindow[TurfMasterView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a pace or a card: the chance to win the meeting after it."""
+    action = arm.action
+    if action["type"] == "choose_pace":
+        return reason("turfmaster", "pace", arm, value=action["value"])
+    if action["type"] == "play_card":
+        return reason("turfmaster", "card", arm, horse=action["horse"], card=action["card"])
+    return generic_reason("turfmaster", arm, arms)
+
+
+register_reasons("turfmaster", _reason, ("pace", "card"))

@@ -35,6 +35,7 @@ class FakeBrowser:
         self.form: dict[str, str] = {}
         self.handler: Callable[[str, str, str | None], None] | None = None
         self.timers: list[Callable[[], None]] = []
+        self.delays: list[int] = []  # each timer's delay (ms), beside it
         self.downloads: list[tuple[str, str]] = []
         self.ready = False
         self.scrolled = 0
@@ -50,6 +51,11 @@ class FakeBrowser:
         self.htmls_set: list[tuple[str, str]] = []
         self.lens_jobs: list[dict[str, Any]] = []  # what the page sent the lens worker
         self.lens_listener: Callable[[dict[str, Any]], None] | None = None
+        # Computer players' and advice jobs (kind "decide", "advise", "warm"), as sent.
+        self.worker_jobs: list[dict[str, Any]] = []
+        self.worker_listener: Callable[[dict[str, Any]], None] | None = None
+        self.worker_broken = False  # a browser without workers: posting fails
+        self.notes: list[str] = []  # console lines
 
     # Browser protocol
     def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
@@ -110,6 +116,7 @@ class FakeBrowser:
 
     def later(self, ms: int, callback: Callable[[], None]) -> None:
         self.timers.append(callback)
+        self.delays.append(ms)
 
     def set_text(self, selector: str, text: str) -> None:
         self.texts_set.append((selector, text))
@@ -122,6 +129,17 @@ class FakeBrowser:
 
     def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
         self.lens_listener = callback
+
+    def worker_post(self, job: dict[str, Any]) -> None:
+        if self.worker_broken:
+            raise RuntimeError("Worker is not defined")
+        self.worker_jobs.append(json.loads(json.dumps(job)))
+
+    def on_worker(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        self.worker_listener = callback
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
     def scroll_top(self) -> None:
         self.scrolled += 1
@@ -186,10 +204,16 @@ class FakeBrowser:
         self.form.update(fields or {})
         self.click("start")
 
-    def run_timers(self, limit: int = 10_000) -> int:
+    def run_timers(self, limit: int = 10_000, below_ms: int | None = None) -> int:
+        """Run due callbacks in order; with ``below_ms`` only those set for a shorter
+        time (e.g. a computer's move, not the timeout waiting for the worker)."""
         n = 0
-        while self.timers and n < limit:
-            self.timers.pop(0)()
+        while n < limit:
+            due = [i for i, ms in enumerate(self.delays) if below_ms is None or ms < below_ms]
+            if not due:
+                break
+            self.delays.pop(due[0])
+            self.timers.pop(due[0])()
             n += 1
         return n
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import pygames
 from pygames.core import BadSave, IllegalAction, Match
+from pygames.core.bots import bot_for
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import lens_panel, setup_link
+from . import advice_panel, lens_panel, setup_link, thinking
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
@@ -78,6 +79,8 @@ class App:
         self._hand: str | None = None  # whose controls the last render drew
         self._last_human: int | None = None  # the human seat that had the last public turn
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
+        self.thinking = thinking.Thinking()  # a Sharp seat's decision in the worker
+        self.advice = advice_panel.Advice()  # "Ask the computer"
 
     # --- start and addresses ------------------------------------------------------
     def start(self) -> None:
@@ -85,6 +88,7 @@ class App:
         self.b.on_navigate(self.on_navigate)
         self.b.on_storage(self.on_storage)
         self.b.on_lens(lambda message: lens_panel.receive(self, message))
+        self.b.on_worker(self.on_worker)
         self.route(self.b.get_hash())
         self.render()
         self.b.set_ready()
@@ -142,6 +146,20 @@ class App:
             return
         self.setup = setup
         self.screen = "setup"
+
+    def on_worker(self, message: dict[str, Any]) -> None:
+        """An answer of the worker to a decision or advice job (or its failure)."""
+        kind = message.get("kind")
+        if kind == "decide":
+            thinking.receive(self, message)
+        elif kind == "advise":
+            advice_panel.receive(self, message)
+        elif kind == "failed":
+            thinking.give_up(self, str(message.get("error")))
+            if self.advice.key is not None and self.advice.tips is None:
+                self.advice.failed = True
+            self.computer_move()
+            self.render()
 
     # --- saving -----------------------------------------------------------------
     def save(self) -> None:
@@ -258,6 +276,7 @@ class App:
             "game": game.id,
             "players": [self.cat.t("default_name", n=i + 1) for i in range(n)],
             "seats": ["human", "human"] + ["computer"] * (n - 2),
+            "levels": ["friendly"] * n,
             "options": {o.name: o.default for o in game.options},
             "seed": None,
         }
@@ -275,10 +294,12 @@ class App:
         game = pygames.get_game(self.setup["game"])
         n = max(game.min_players, min(game.max_players, int(arg)))
         players, seats = self.setup["players"], self.setup["seats"]
+        levels = self.setup.setdefault("levels", ["friendly"] * len(players))
         while len(players) < n:
             players.append(self.cat.t("default_name", n=len(players) + 1))
             seats.append("computer")
-        del players[n:], seats[n:]
+            levels.append("friendly")
+        del players[n:], seats[n:], levels[n:]
         for opt in game.options:
             if opt.per_seat:  # the picks were for another number of players
                 self.setup["options"][opt.name] = opt.default
@@ -293,9 +314,10 @@ class App:
             (form.get(f"name{i}") or "").strip()[:MAX_NAME] or self.cat.t("default_name", n=i + 1)
             for i in range(n)
         ]
-        self.setup["seats"] = [
-            "computer" if form.get(f"seat{i}") == "computer" else "human" for i in range(n)
-        ]
+        kinds = [form.get(f"seat{i}") for i in range(n)]
+        # The form's one choice per seat: human, computer (friendly) or sharp.
+        self.setup["seats"] = ["computer" if k in ("computer", "sharp") else "human" for k in kinds]
+        self.setup["levels"] = ["sharp" if k == "sharp" else "friendly" for k in kinds]
         for opt in game.options:
             if opt.per_seat:
                 chosen = [form.get(f"opt_{opt.name}_{i}") or "" for i in range(n)]
@@ -309,6 +331,7 @@ class App:
             elif raw is not None:
                 self.setup["options"].update(coerce_options(game.id, {opt.name: raw}))
         self.setup["lens_off"] = form.get("lens_off") == "on"
+        self.setup["advice_off"] = form.get("advice_off") == "on"
         seed = (form.get("seed") or "").strip()
         self.setup["seed"] = int(seed) if seed.isdigit() and int(seed) <= MAX_SEED else None
         speed = form.get("speed")
@@ -340,12 +363,17 @@ class App:
             match,
             seed_shared=self.setup.get("seed") is not None,
             lens_off=self.setup.get("lens_off") is True,
+            advice_off=self.setup.get("advice_off") is True,
         )
 
-    def begin_table(self, match: Match, seed_shared: bool, lens_off: bool = False) -> None:
+    def begin_table(
+        self, match: Match, seed_shared: bool, lens_off: bool = False, advice_off: bool = False
+    ) -> None:
         """A new game in a slot of its own: no other saved game is touched."""
         self.match = match
-        self.slot = Slot(id=new_id(), seed_shared=seed_shared, lens_off=lens_off)
+        self.slot = Slot(
+            id=new_id(), seed_shared=seed_shared, lens_off=lens_off, advice_off=advice_off
+        )
         self.save()
         self.enter_table()
         self.go(f"#/play/{self.slot.id}")
@@ -360,14 +388,19 @@ class App:
         self.fresh_events = 0
         self.table_notice = None
         self.notice = None
+        thinking.warm(self)
 
     def act_again(self, _: str, __: str | None) -> None:
         if self.match is None:
             return
         setup = self.match.setup_json()
         setup["seed"] = None  # new dice, never shown
-        lens_off = self.slot is not None and self.slot.lens_off  # the same table's choice
-        self.begin_table(Match.from_setup(setup), seed_shared=False, lens_off=lens_off)
+        # The same table's choices: no lens, no advice.
+        lens_off = self.slot is not None and self.slot.lens_off
+        advice_off = self.slot is not None and self.slot.advice_off
+        self.begin_table(
+            Match.from_setup(setup), seed_shared=False, lens_off=lens_off, advice_off=advice_off
+        )
 
     def act_fresh(self, _: str, __: str | None) -> None:
         """Dismiss a notice and go home; nothing is deleted."""
@@ -424,6 +457,12 @@ class App:
 
     def act_local(self, arg: str, value: str | None) -> None:
         self.local[arg] = value
+
+    def act_advise(self, _: str, __: str | None) -> None:
+        advice_panel.act(self)
+
+    def act_advice_play(self, arg: str, _: str | None) -> None:
+        advice_panel.choose(self, arg)
 
     def act_play(self, arg: str, _: str | None) -> None:
         if self.match is None or not arg.isdigit() or int(arg) >= len(self.legal):
@@ -506,7 +545,14 @@ class App:
         self.b.later(delay, lambda: self.computer_step(token))
 
     def computer_step(self, token: int) -> None:
-        if token != self._timer or self.match is None or self.screen != "table":
+        if token == self._timer:
+            self.computer_move()
+
+    def computer_move(self) -> None:
+        """The computer seat to act moves, if the table lets it now. A Sharp seat's move
+        comes from the worker (asked here, played here when it answers); a Friendly
+        seat's, or any while the worker is out of use, is worked out on the page."""
+        if self.match is None or self.screen != "table":
             return
         if not self.match.is_computer_turn() or self.peek is not None:
             return
@@ -514,9 +560,22 @@ class App:
             return  # someone is reading their secrets or the settlement; wait for them
         if self.confirm is not None:
             return  # a question is open; the table waits for the answer
+        action = thinking.take_answer(self)
+        if action is None:
+            asked = thinking.busy(self)
+            if thinking.ask(self):
+                if not asked:
+                    self.render()  # the table shows the seat thinking
+                return
+            action = self.match.computer_action(bot_for(self.match.game_id, "friendly"))
         before = len(self.match.events)
         races = self.match.state.finished_races()
-        self.match.play_computer()
+        try:
+            self.match.play(action)  # checked: a refused move changes nothing
+        except IllegalAction as exc:
+            thinking.give_up(self, f"the worker's move was refused ({exc})")
+            self.computer_move()
+            return
         self.note_events(before, races)
         self.unlocked = None
         self.save()

@@ -76,6 +76,19 @@ class Browser(Protocol):
         """Call ``callback(message)`` with each message of the lens worker."""
         ...
 
+    def worker_post(self, job: dict[str, Any]) -> None:
+        """Send a computer player's or an advice job (``kind``) to the same worker."""
+        ...
+
+    def on_worker(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(message)`` with each answer to a :meth:`worker_post` job, and
+        with ``{"kind": "failed", "error": …}`` if the worker itself fails."""
+        ...
+
+    def note(self, text: str) -> None:
+        """A line in the browser's console (for whoever looks: nothing on the page)."""
+        ...
+
 
 def _v(value: Any) -> Any:
     """JavaScript ``null`` arrives as a ``JsNull`` object, not ``None``: fold it."""
@@ -109,6 +122,7 @@ class PyodideBrowser:
         self._keys_down: dict[str, float] = {}
         self._lens_worker: Any = None
         self._lens_callback: Callable[[dict[str, Any]], None] | None = None
+        self._worker_callback: Callable[[dict[str, Any]], None] | None = None
 
     def listen(self, handler: ActHandler) -> None:
         def target_of(event: Any) -> Any:
@@ -465,23 +479,43 @@ class PyodideBrowser:
         for el in self.root.querySelectorAll(selector):
             el.innerHTML = str(markup)
 
-    def lens_post(self, job: dict[str, Any]) -> None:
+    def _worker(self) -> Any:
+        """The worker (started on first use): the lens's messages have no ``kind``."""
         if self._lens_worker is None:
             options = self._to_js({"type": "module"}, dict_converter=self.js.Object.fromEntries)
             self._lens_worker = self.js.Worker.new("./lens-worker.mjs", options)
 
             def message(event: Any) -> None:
-                if self._lens_callback is not None:
-                    self._lens_callback(event.data.to_py())
+                data = event.data.to_py()
+                callback = self._worker_callback if "kind" in data else self._lens_callback
+                if callback is not None:
+                    callback(data)
 
-            proxy = self._proxy(message)
-            self._keep.append(proxy)
-            self._lens_worker.addEventListener("message", proxy)
+            def failed(event: Any) -> None:
+                if self._worker_callback is not None:
+                    self._worker_callback({"kind": "failed", "error": str(event.message)})
+
+            for name, handler in (("message", message), ("error", failed)):
+                proxy = self._proxy(handler)
+                self._keep.append(proxy)
+                self._lens_worker.addEventListener(name, proxy)
+        return self._lens_worker
+
+    def lens_post(self, job: dict[str, Any]) -> None:
         data = self._to_js(job, dict_converter=self.js.Object.fromEntries)
-        self._lens_worker.postMessage(data)
+        self._worker().postMessage(data)
 
     def on_lens(self, callback: Callable[[dict[str, Any]], None]) -> None:
         self._lens_callback = callback
+
+    def worker_post(self, job: dict[str, Any]) -> None:
+        self.lens_post(job)
+
+    def on_worker(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        self._worker_callback = callback
+
+    def note(self, text: str) -> None:
+        self.js.console.info(text)
 
     def reduced_motion(self) -> bool:
         return bool(self.js.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -17,11 +17,17 @@ _CACHE: dict[str, dict[str, str]] = {}
 
 
 def load(lang: str) -> dict[str, str]:
-    """All messages of a language: ``locales/<lang>/site.json`` plus one file per game."""
+    """All messages of a language: ``locales/<lang>/site.json`` plus one file per game
+    (its ``"advice"`` group read as keys ``<game>.<id>``, the engine's reason keys)."""
     if lang not in _CACHE:
         merged: dict[str, str] = {}
         for path in sorted((_DIR / lang).glob("*.json")):
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
+            messages = json.loads(path.read_text(encoding="utf-8"))
+            # A game's advice reasons sit in a group of their own: "<game>.<reason id>".
+            for group in ("advice",):
+                for key, text in messages.pop(group, {}).items():
+                    merged[f"{path.stem}.{key}"] = text
+            merged.update(messages)
         _CACHE[lang] = merged
     return _CACHE[lang]
 

@@ -47,6 +47,7 @@ class Slot:
     over: bool = False
     seed_shared: bool = False
     lens_off: bool = False  # the players chose a game without the lens
+    advice_off: bool = False  # … or without "Ask the computer"
     damaged: bool = False
 
 
@@ -91,6 +92,7 @@ def _summary(data: Any) -> Slot | None:
         over=summary.get("over") is True,
         seed_shared=data.get("seed_shared") is True,
         lens_off=data.get("lens_off") is True,
+        advice_off=data.get("advice_off") is True,
     )
 
 
@@ -207,6 +209,7 @@ class SaveStore:
             "updated": now,
             "seed_shared": slot.seed_shared,
             "lens_off": slot.lens_off,
+            "advice_off": slot.advice_off,
             "summary": {
                 "game": match.game_id,
                 "players": list(match.players),

@@ -14,6 +14,9 @@ from . import frame
 if TYPE_CHECKING:
     from ..app import App
 
+# The seat select's values (the form's "computer" is the friendly level) and their texts.
+SEAT_CHOICES = (("human", "human"), ("computer", "level_friendly"), ("sharp", "level_sharp"))
+
 # Delay before a computer seat moves (ms), by the speed chosen on this form.
 SPEEDS = {"slow": 1200, "normal": 600, "fast": 150, "instant": 0}
 
@@ -40,8 +43,10 @@ def screen(app: App) -> Markup:
     picks = {
         o.name: o.seat_picks(str(app.setup["options"].get(o.name, o.default)), n) for o in per_seat
     }
+    levels = app.setup.get("levels") or ["friendly"] * n
     rows = []
     for i, (name, seat) in enumerate(zip(app.setup["players"], app.setup["seats"], strict=True)):
+        kind = "sharp" if seat == "computer" and levels[i] == "sharp" else seat
         rows.append(
             h(
                 "li",
@@ -60,15 +65,14 @@ def screen(app: App) -> Markup:
                     },
                 ),
                 h("label", {"for": f"seat{i}", "class": "sr-only"}, t("seat_kind")),
+                # Who plays the seat, and for the computer how well: one choice.
                 h(
                     "select",
-                    {"id": f"seat{i}", "name": f"seat{i}"},
-                    h("option", {"value": "human", "selected": seat == "human"}, t("human")),
-                    h(
-                        "option",
-                        {"value": "computer", "selected": seat == "computer"},
-                        t("computer"),
-                    ),
+                    {"id": f"seat{i}", "name": f"seat{i}", "data-testid": f"seat-kind-{i}"},
+                    [
+                        h("option", {"value": value, "selected": kind == value}, t(label))
+                        for value, label in SEAT_CHOICES
+                    ],
                 ),
                 [seat_pick(app, game.id, opt, i, picks[opt.name][i]) for opt in per_seat],
             )
@@ -160,21 +164,8 @@ def screen(app: App) -> Markup:
                     h("legend", {}, t("options")),
                     options or t("no_options"),
                     h("label", {"class": "option"}, t("computer_speed"), " ", speeds),
-                    h(
-                        "label",
-                        {"class": "option"},
-                        h(
-                            "input",
-                            {
-                                "type": "checkbox",
-                                "name": "lens_off",
-                                "checked": app.setup.get("lens_off") is True,
-                            },
-                        ),
-                        " ",
-                        t("lens_off"),
-                        h("small", {}, t("lens_off_help")),
-                    ),
+                    off_switch(app, "lens_off"),
+                    off_switch(app, "advice_off"),
                     h(
                         "label",
                         {"class": "option"},
@@ -245,4 +236,16 @@ def seat_pick(app: App, game_id: str, opt: Option, seat: int, current: str) -> M
                 for v in opt.per_seat
             ],
         ),
+    )
+
+
+def off_switch(app: App, name: str) -> Markup:
+    """A checkbox that turns a helper (the lens, the advice) off for this one game."""
+    return h(
+        "label",
+        {"class": "option"},
+        h("input", {"type": "checkbox", "name": name, "checked": app.setup.get(name) is True}),
+        " ",
+        app.cat.t(name),
+        h("small", {}, app.cat.t(f"{name}_help")),
     )

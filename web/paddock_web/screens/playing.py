@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core.view import AnyView
 
-from .. import lens_panel
+from .. import advice_panel, lens_panel, thinking
 from ..html import Markup, classes, h, join
 from ..table import GameContext, Table, seat_paints, token_label
 from ..tables import TABLES
@@ -190,11 +190,7 @@ def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Marku
                     token_label(app.match.players, i),
                 ),
                 h("bdi", {"class": "pname"}, name),
-                h(
-                    "span",
-                    {"class": "kind"},
-                    t("computer") if app.match.seats[i] == "computer" else "",
-                ),
+                h("span", {"class": "kind"}, seat_kind(app, i)),
                 h("span", {"class": "score num"}, table.score_text(view, i, ctx)),
                 table.player_extra(view, i, ctx),
                 peek,
@@ -212,7 +208,14 @@ def action_bar(
     undo_inside = False
     if app.peek is not None:
         content = join(
-            private_frame(app.peek, ctx, table.private_panel(view, app.peek, ctx)),
+            private_frame(
+                app.peek,
+                ctx,
+                join(
+                    table.private_panel(view, app.peek, ctx),
+                    advice_panel.panel(app, table, view, ctx),
+                ),
+            ),
             h(
                 "button",
                 {
@@ -233,16 +236,26 @@ def action_bar(
             join(
                 table.private_panel(view, seat, ctx),
                 table.actions(view, ctx),
+                advice_panel.panel(app, table, view, ctx),
                 playing.undo_control(app),
             ),
         )
         undo_inside = True
     elif can_act:
-        content = table.actions(view, ctx)
+        content = join(table.actions(view, ctx), advice_panel.panel(app, table, view, ctx))
     else:
         name = app.names()[seat] if seat >= 0 else ""
+        busy = thinking.busy(app)
         content = h(
-            "p", {"class": "waiting", "aria-live": "polite"}, t("computer_thinking", name=name)
+            "p",
+            {
+                "class": classes("waiting", busy and "thinking"),
+                "aria-live": "polite",
+                "data-testid": "thinking" if busy else None,
+            },
+            # A calm sign that the Sharp player is at work (still when motion is reduced).
+            busy and h("span", {"class": "think-dots", "aria-hidden": "true"}),
+            t("computer_thinking", name=name),
         )
     return h(
         "section",
@@ -253,6 +266,14 @@ def action_bar(
         content,
         None if undo_inside else playing.undo_control(app),
     )
+
+
+def seat_kind(app: App, seat: int) -> str:
+    """Who plays a seat, as the player strip says it: nothing for a human."""
+    assert app.match is not None
+    if app.match.seats[seat] != "computer":
+        return ""
+    return app.cat.t(f"computer_{app.match.levels[seat]}")
 
 
 def tip_box(

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""How strong the sharp computer player is: against friendly players and random ones.
+
+    python3 benchmarks/bot_strength.py [--games 10] [--iterations 16] [--game royal_turf ...]
+
+Each game seats one sharp player among friendly players (then among random ones). The
+player count cycles through 2-4 (the sharp seat's equal share is 1/n), the sharp seat
+rotates. A win is the seat's share of first place (ties share). Prints and stores the
+sharp seat's win share with its 95 % interval, the ratio to its equal share, and the
+decision times of both levels (CPython; Pyodide is about 2-3x slower). Figures are
+merged into ``benchmarks/results.json`` under ``"bot_strength"`` (one key per game, so
+several runs on different games may be merged one after another).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygames  # noqa: E402
+from pygames.core import Bot, RandomBot, bot_for  # noqa: E402
+from pygames.core.lens import margin_95  # noqa: E402
+from pygames.core.playout import play_with_bots  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+KEY = "bot_strength"
+
+
+class Timed:
+    """A bot whose decision times are recorded (only choices with 2+ options count)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot, self.times, self.name = bot, times, bot.name
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(state, seat, rng)
+        if len(state.legal_actions()) > 1:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
+def match_up(
+    game_id: str, sharp: Bot, other: Bot, games: int, seed: int, counts: list[int]
+) -> dict[str, float]:
+    """``games`` games of one sharp seat among ``other`` players."""
+    game = pygames.get_game(game_id)
+    wins = fair = 0.0
+    for g in range(games):
+        n = counts[g % len(counts)]
+        seat = (g // len(counts)) % n
+        bots = [sharp if s == seat else other for s in range(n)]
+        state = game.new_state([f"P{i + 1}" for i in range(n)])
+        play_with_bots(state, bots, random.Random(seed * 1_000_003 + g))
+        winners = state.winners()
+        wins += (seat in winners) / len(winners)
+        fair += 1 / n
+    share = wins / games
+    return {
+        "games": games,
+        "win_share": share,
+        "margin_95": margin_95(share, games),
+        "equal_share": fair / games,
+        "ratio_to_equal_share": share / (fair / games),
+    }
+
+
+def quantile(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def measure(game_id: str, games: int, random_games: int, iterations: int, seed: int) -> Any:
+    sharp_times: list[float] = []
+    friendly_times: list[float] = []
+    game = pygames.get_game(game_id)
+    counts = list(range(game.min_players, min(game.max_players, 4) + 1))
+    sharp = Timed(bot_for(game_id, "sharp", iterations=iterations), sharp_times)
+    friendly = Timed(bot_for(game_id, "friendly"), friendly_times)
+    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts)
+    vs_random = match_up(game_id, sharp, RandomBot(), random_games, seed + 1, counts)
+    return {
+        "iterations": iterations,
+        "player_counts": counts,
+        "sharp_vs_friendly": vs_friendly,
+        "sharp_vs_random": vs_random,
+        "sharp_choice_ms": {
+            "median": quantile(sharp_times, 0.5),
+            "p95": quantile(sharp_times, 0.95),
+            "choices": len(sharp_times),
+        },
+        "friendly_choice_ms": {
+            "median": quantile(friendly_times, 0.5),
+            "p95": quantile(friendly_times, 0.95),
+            "choices": len(friendly_times),
+        },
+    }
+
+
+def save(game_id: str, row: Any) -> None:
+    """Merge one game's figures into results.json (locked: runs may go side by side)."""
+    with open(RESULTS, "r+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        data = json.load(f)
+        data.setdefault(KEY, {})[game_id] = row
+        f.seek(0)
+        f.write(json.dumps(data, indent=2) + "\n")
+        f.truncate()
+
+
+def measure_all(
+    games: int, random_games: int, iterations: int, seed: int = 1, ids: list[str] | None = None
+) -> dict[str, Any]:
+    """Every game's figures, without saving (``benchmarks/run.py`` stores them)."""
+    ids = ids or [g.id for g in pygames.games()]
+    return {g: measure(g, games, random_games, iterations, seed) for g in ids}
+
+
+def run(games: int, random_games: int, iterations: int, seed: int, ids: list[str]) -> None:
+    for game_id in ids:
+        row = measure(game_id, games, random_games, iterations, seed)
+        save(game_id, row)
+        vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
+        print(
+            f"{game_id:12} sharp vs friendly {vf['win_share']:.2f} ± {vf['margin_95']:.2f} "
+            f"({vf['ratio_to_equal_share']:.2f}x equal share, {vf['games']} games); "
+            f"vs random {vr['win_share']:.2f} ± {vr['margin_95']:.2f} ({vr['games']} games); "
+            f"choice ms sharp {row['sharp_choice_ms']['median']:.0f} "
+            f"(p95 {row['sharp_choice_ms']['p95']:.0f}), "
+            f"friendly {row['friendly_choice_ms']['median']:.2f}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=[g.id for g in pygames.games()])
+    parser.add_argument("--games", type=int, default=10, help="games against friendly players")
+    parser.add_argument("--random-games", type=int, default=4, help="games against random ones")
+    parser.add_argument("--iterations", type=int, default=16, help="sharp rollouts per choice")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ids = args.game or [g.id for g in pygames.games()]
+    run(args.games, args.random_games, args.iterations, args.seed, ids)
+
+
+if __name__ == "__main__":
+    main()

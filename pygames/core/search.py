@@ -1,0 +1,207 @@
+"""The sharp computer player: a search over the states its seat cannot rule out.
+
+Each round draws a full state from the seat's knowledge
+(:meth:`SeatWindow.resample`, never the real state), plays each of the seat's
+choices still in the running from it and lets the friendly players finish the game
+(or the race, see :func:`rollout`). What counts is the seat's share of the win, not
+its money: a sure small gain that cannot catch the leader is worth little, a long
+shot that can is worth a lot (the lesson of push-your-luck games). This is
+determinized Monte Carlo search at the seat's information set (after Cowling,
+Powley & Whitehouse, 2012), kept flat because the friendly rollouts, not a deep
+tree, carry the game knowledge.
+
+    >>> import random, pygames
+    >>> from pygames.core import SeatWindow
+    >>> s = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+    >>> while s.current_player() < 0: _ = s.apply(s.chance_outcomes()[0][0])
+    >>> arms = search(SeatWindow(s, s.current_player()), random.Random(1), iterations=8)
+    >>> sum(a.visits for a in arms)
+    8
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import SeatWindow, bot_for
+from .playout import collector_paused
+from .state import Action, State, canonical, sample_outcome
+
+MAX_ARMS = 5
+"""At most this many of the seat's choices are searched (the friendly choice first): a
+second of thinking in the browser plays a few dozen rollouts, too few for more."""
+
+DEVIATE = 0.06
+"""How much more win share (on equal dice) another choice must show to be played
+instead of the friendly one: small samples make some choice look better by luck."""
+
+
+@dataclass
+class Arm:
+    """One of the seat's choices and what the iterations that tried it found."""
+
+    action: Action
+    friendly: bool = False
+    visits: int = 0
+    wins: float = 0.0
+    money: float = 0.0
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.visits if self.visits else 0.0
+
+    @property
+    def value(self) -> float:
+        return self.money / self.visits if self.visits else 0.0
+
+
+def candidate_actions(window: SeatWindow[Any], rng: random.Random) -> list[Action]:
+    """The seat's distinct choices, the friendly player's pick first; when there are
+    more than :data:`MAX_ARMS`, the rest is a draw of the others."""
+    seen: dict[str, Action] = {}
+    for action in window.legal_actions():
+        seen.setdefault(canonical(action), action)
+    assert window.seat is not None and seen, "search needs a seat on its turn"
+    friendly = bot_for(window.game_id).choose(window, window.seat, rng)
+    first = seen.pop(canonical(friendly), friendly)
+    others = list(seen.values())
+    if len(others) >= MAX_ARMS:
+        others = rng.sample(others, MAX_ARMS - 1)
+    return [first, *others]
+
+
+RACE_SPREAD: dict[str, float] = {"homestretch": 11.0, "royal_turf": 220.0, "turfmaster": 20.0}
+"""Games whose rollouts stop at the end of the current race, with the spread of one
+player's gain in a race against the table's mean (measured in friendly games). The
+other games are short enough to play to the end."""
+
+RACES_IN_GAME = 3
+"""Races in a game that does not say (:meth:`State.races` where it does)."""
+
+
+def standing(state: State[Any]) -> list[float]:
+    """Each seat's money or points so far (public)."""
+    held = getattr(state, "money", None)
+    if held is None:
+        held = getattr(state, "points", [])
+    return [float(x) for x in held]
+
+
+def estimated_shares(state: State[Any], spread: float) -> list[float]:
+    """Each seat's chance to win from the standings after a race: a softmax whose width
+    grows with the races still to run (each adds ``spread`` of noise)."""
+    races = getattr(state, "races", RACES_IN_GAME)  # a method in some games
+    races = races() if callable(races) else races
+    left = max(races - state.finished_races(), 1)
+    width = 0.8 * spread * math.sqrt(left)
+    money = standing(state)
+    top = max(money)
+    weights = [math.exp((m - top) / width) for m in money]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float]:
+    """Play ``state`` on with the friendly players: the seat's share of the win and its
+    money or points. In the games of :data:`RACE_SPREAD` it stops when the current race
+    is over and estimates the share from the standings."""
+    bot = bot_for(state.game_id)
+    spread = RACE_SPREAD.get(state.game_id)
+    race = state.finished_races()
+    apply, outcomes = state.apply_trusted, state.chance_outcomes
+    while not state.is_terminal():
+        if spread is not None and state.finished_races() > race:
+            return estimated_shares(state, spread)[seat], standing(state)[seat]
+        if state.is_chance():
+            apply(sample_outcome(outcomes(), rng))
+        else:
+            mover = state.current_player()
+            apply(bot.choose(SeatWindow(state, mover), mover, rng))
+    winners = state.winners()
+    return (1.0 / len(winners) if seat in winners else 0.0), state.scores()[seat]
+
+
+def search(
+    window: SeatWindow[Any],
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+    think_ms: float | None = None,
+) -> list[Arm]:
+    """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
+        in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
+        then rounds played, then money).
+
+        Each round draws one state from the seat's knowledge and plays every arm still in
+        the running from it with the same dice (one seed per round): the choices are
+        compared on equal luck, which needs far fewer rollouts than independent draws.
+        After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
+    never the friendly choice (the first arm).
+    """
+    seat = window.seat
+    assert seat is not None
+    arms = [Arm(a, friendly=i == 0) for i, a in enumerate(candidate_actions(window, rng))]
+    if len(arms) == 1:
+        return arms
+    deadline = time.perf_counter() + (think_ms or 0) / 1000
+    active = list(arms)
+    done = rounds = 0
+    with collector_paused():
+        while _more(done, rounds, iterations, deadline):
+            start, seed = window.resample(rng), rng.getrandbits(32)
+            for arm in active:
+                if iterations is not None and done >= iterations:
+                    break
+                state = start.clone()
+                state.apply_trusted(arm.action)
+                share, money = rollout(state, seat, random.Random(seed))
+                arm.visits += 1
+                arm.wins += share
+                arm.money += money
+                done += 1
+            rounds += 1
+            if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
+                # halve, but keep the friendly choice: it is the one to beat
+                rest = sorted(active[1:], key=_rank)
+                active = [active[0], *rest[: max(1, (len(active) + 1) // 2 - 1)]]
+    return sorted(arms, key=_rank)
+
+
+def _rank(arm: Arm) -> tuple[float, int, float]:
+    return (-arm.win, -arm.visits, -arm.value)
+
+
+def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bool:
+    if iterations is not None:
+        return done < iterations
+    return rounds == 0 or time.perf_counter() < deadline
+
+
+def choice(arms: list[Arm]) -> Arm:
+    """The arm to play: the friendly choice unless another that stayed as long in the
+    search (so played on the same dice) wins clearly more often."""
+    friendly = next(a for a in arms if a.friendly)
+    rivals = [a for a in arms if a.visits >= friendly.visits and not a.friendly]
+    best = min(rivals, key=_rank, default=friendly)
+    return best if best.win > friendly.win + DEVIATE else friendly
+
+
+class SharpBot:
+    """Searches the seat's choices by playouts from resampled states (see the module)."""
+
+    name = "sharp"
+
+    def __init__(self, *, think_ms: float | None = None, iterations: int | None = None) -> None:
+        self.think_ms = think_ms
+        self.iterations = iterations
+
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len({canonical(a) for a in legal}) == 1:
+            return legal[0]
+        arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
+        return choice(arms).action

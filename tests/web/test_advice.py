@@ -1,0 +1,179 @@
+"""Ask the computer: what the page sends the worker, what it draws, and when it drops an
+answer. The advice itself is computed here by the engine (``advise``) from the very job
+the page posted, as the worker would; tests/e2e/test_sharp.py asks the real worker."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
+
+import pytest  # noqa: E402
+from fake_browser import FakeBrowser  # noqa: E402
+from paddock_web import advice_panel  # noqa: E402
+from paddock_web.app import App  # noqa: E402
+from paddock_web.i18n import Catalogue  # noqa: E402
+from paddock_web.table import GameContext  # noqa: E402
+from paddock_web.tables import TABLES  # noqa: E402
+from test_computer_levels import human_move, posted_state, started  # noqa: E402
+
+import pygames  # noqa: E402
+from pygames.core import Match, SeatWindow  # noqa: E402
+from pygames.core.advice import advise  # noqa: E402
+
+
+def asked(b: FakeBrowser) -> dict[str, Any]:
+    jobs = [j for j in b.worker_jobs if j["kind"] == "advise"]
+    assert jobs, "no advice was asked for"
+    return jobs[-1]
+
+
+def answer(b: FakeBrowser, job: dict[str, Any]) -> list[dict[str, Any]]:
+    """The worker's reply to ``job`` (as lens-worker.mjs posts it)."""
+    state = posted_state(job)
+    tips = advise(SeatWindow(state, job["seat"]), random.Random(job["seed"]), iterations=12)
+    assert b.worker_listener is not None
+    b.worker_listener({"kind": "advise", "id": job["id"], "advice": json.loads(json.dumps(tips))})
+    return [dict(t) for t in tips]
+
+
+def human_turn(game: str, fields: dict[str, str] | None = None) -> tuple[App, FakeBrowser]:
+    """Ann (human) against a friendly computer, at Ann's first turn (curtain opened)."""
+    app, b = started()
+    b.start_game(game, ["Ann", "Ben"], ["human", "computer"], 11, fields)
+    assert app.match is not None
+    for _ in range(300):
+        if app.match.current_player() == 0:
+            if app.needs_curtain() == 0:
+                b.click("unlock", "0")
+            return app, b
+        b.run_timers(1)
+    raise AssertionError("Ann never had a turn")
+
+
+def test_a_public_turn_gets_three_choices_from_what_the_table_knows_and_can_play_one() -> None:
+    app, b = human_turn("royal_turf")
+    assert app.match is not None
+    b.click("advise")
+    job = asked(b)
+    assert job["seat"] == 0 and job["game"] == "royal_turf"
+    assert posted_state(job).view(None) == app.match.state.view(None)
+    assert "weighing your choices" in b.text()
+    tips = answer(b, job)
+    assert len(tips) == 3
+    text = b.text()
+    assert "From what the table knows" in text
+    for i, tip in enumerate(tips):
+        assert b.find(data_act="advice_play", data_arg=str(i)) is not None
+        assert f"{round(100 * tip['win'])} % to win" in text
+    assert "Chip" in text and "Play this" in text and "at the end" in text and "£" in text
+    steps = len(app.match.history)
+    b.click("advice_play", "1")
+    assert app.match.history[steps]["action"] == tips[1]["action"]
+
+
+def test_an_answer_is_dropped_when_the_position_changed() -> None:
+    app, b = human_turn("royal_turf")
+    assert app.match is not None
+    b.click("advise")
+    job = asked(b)
+    human_move(app, b)  # Ann plays before the answer comes
+    answer(b, job)
+    assert app.advice.tips is None and "Play this" not in b.text()
+    b.run_timers(1)  # the computer plays; Ann's turn comes again
+    assert 'data-act="advise"' in b.html or app.match.current_player() != 0
+
+
+def test_a_secret_turn_asks_from_the_players_own_view_inside_the_private_panel() -> None:
+    differs = 0
+    for seed in range(5):
+        app, b = started()
+        b.start_game(
+            "royal_turf", ["Ann", "Ben"], ["human", "human"], seed, {"opt_hidden_bets": "on"}
+        )
+        assert app.match is not None
+        # The second player to bet: the first one's chip is down and hidden from them.
+        seat = app.needs_curtain()
+        assert seat is not None
+        b.click("unlock", str(seat))
+        human_move(app, b)
+        seat = app.needs_curtain()
+        assert seat is not None
+        assert 'data-act="advise"' not in b.html  # nothing behind the curtain
+        b.click("unlock", str(seat))
+        b.click("advise")
+        job = asked(b)
+        real = app.match.state
+        sent = posted_state(job)
+        assert job["seat"] == seat and sent.view(seat) == real.view(seat)
+        differs += sent.bets != real.bets or sent.supply != real.supply
+        if seed:
+            continue  # drawing the answer once is enough
+        answer(b, job)
+        private = b.html[b.html.index(f'data-testid="private-{seat}"') :]
+        assert 'data-testid="advice-0"' in private and "From what you know" in private
+    assert differs > 0, "the worker was sent the real hidden chips every time"
+
+
+def test_no_advice_in_this_game_is_kept_in_the_save_and_by_play_again() -> None:
+    app, b = human_turn("royal_turf", {"advice_off": "on"})
+    assert app.match is not None and app.slot is not None
+    assert 'data-act="advise"' not in b.html
+    assert json.loads(b.store["paddock.game." + app.slot.id])["advice_off"] is True
+    app.act_advise("", None)
+    assert not [j for j in b.worker_jobs if j["kind"] == "advise"]
+    app.act_again("", None)
+    assert app.slot.advice_off and app.slot is not None
+    app.open_slot(app.slot.id)  # read back from the save
+    assert app.slot.advice_off
+
+
+def test_at_a_public_turn_a_player_with_secrets_asks_inside_their_own_panel() -> None:
+    from test_lens_panel import bets_placed_by_computers, hidden_royal_turf
+
+    app, b = hidden_royal_turf(["human", "computer"])
+    bets_placed_by_computers(app, b)  # the race: a public turn, Ann's chips face down
+    assert app.match is not None
+    for _ in range(50):
+        if app.match.current_player() == 0:
+            break
+        b.run_timers(1)
+    assert app.match.current_player() == 0 and app.unlocked is None
+    assert 'data-act="advise"' not in b.html  # not from the public table
+    b.click("peek", "0")
+    b.click("unlock", "0")
+    b.click("advise")
+    job = asked(b)
+    real = app.match.state
+    assert job["seat"] == 0 and posted_state(job).view(0) == real.view(0)
+    tips = answer(b, job)
+    private = b.html[b.html.index('data-testid="private-0"') :]
+    assert 'data-testid="advice-0"' in private and "From what you know" in private
+    steps = len(app.match.history)
+    b.click("advice_play", "0")
+    assert app.match.history[steps]["action"] == tips[0]["action"]
+    assert app.peek is None and app.unlocked is None  # the panel closed again
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_choice_of_every_game_is_named_or_numbered_in_both_languages(lang: str) -> None:
+    """The suggestion's name is built from the action's fields: every action a game
+    offers (a Friendly game of each, three seats) gets a name or the plain "Choice n"."""
+    named = 0
+    for game in pygames.games():
+        table = TABLES[game.id]
+        match = Match(game.id, ["A", "B", "C"], seats=["computer"] * 3, seed=3)
+        ctx = GameContext(Catalogue(lang), match.players, match.seats, [], {}, None)
+        while not match.is_over():
+            view = match.state.view(match.current_player())
+            for action in match.state.legal_actions()[:30]:
+                text = advice_panel.label(action, table, view, ctx)
+                assert text is None or ("{" not in text and text.strip()), (action, text)
+                named += text is not None
+            match.play_computer()
+    assert named > 0

@@ -1,0 +1,240 @@
+"""Ask the computer: on a player's turn, the best three choices from the worker.
+
+The page sends the worker (``web/lens-worker.mjs``) a state *resampled* from what the
+asking side may know: inside the player's own private panel (a secret turn) from what
+that player knows, at a public turn from what the table knows, so the answer shown on
+the public table cannot give away anyone's secret. An answer for another position or
+viewer than the one on screen is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pygames.core import Action, SeatWindow, canonical
+
+from .html import Markup, h
+from .lens_panel import pct
+
+if TYPE_CHECKING:
+    from .app import App
+    from .i18n import Catalogue
+    from .table import GameContext, Table
+
+THINK_MS = 1000
+"""How long the worker searches for the advice."""
+
+Key = tuple[int, int, int | None, int]
+"""(match, position, viewer, seat to act) the advice is for."""
+
+
+@dataclass
+class Advice:
+    """The question asked of the worker last, and its answer."""
+
+    job: int = 0
+    key: Key | None = None
+    tips: list[dict[str, Any]] | None = None
+    failed: bool = False
+
+
+def allowed(app: App) -> bool:
+    """Whether this game's players allowed advice (a setup option can forbid it)."""
+    return app.slot is None or not app.slot.advice_off
+
+
+def current(app: App) -> Key | None:
+    """The question the screen shows (None: no human player to advise here)."""
+    match = app.match
+    if match is None or match.is_over() or app.interlude:
+        return None
+    seat = match.current_player()
+    if seat < 0 or match.seats[seat] != "human":
+        return None
+    if app.peek is not None:  # the player to act opened their own panel to ask
+        return (id(match), match.position_id, seat, seat) if app.peek == seat else None
+    if not app.legal:
+        return None
+    return (id(match), match.position_id, app.unlocked, seat)
+
+
+def act(app: App) -> None:
+    """The "Ask the computer" button: one question per position and viewer."""
+    key = current(app)
+    if key is None or not allowed(app) or key == app.advice.key:
+        return
+    assert app.match is not None
+    viewer, seat = key[2], key[3]
+    rng = random.Random(random.SystemRandom().getrandbits(64))
+    resample = SeatWindow(app.match.state, viewer).resample(rng)
+    app.advice = Advice(job=app.advice.job + 1, key=key)
+    try:
+        app.b.worker_post(
+            {
+                "kind": "advise",
+                "id": app.advice.job,
+                "game": app.match.game_id,
+                "state": json.dumps(resample.to_json()),
+                "seat": seat,
+                "seed": rng.getrandbits(31),
+                "think_ms": THINK_MS,
+            }
+        )
+    except Exception as exc:
+        app.advice.failed = True
+        app.b.note(f"Paddock: no advice, the worker could not start ({exc})")
+
+
+def receive(app: App, message: dict[str, Any]) -> None:
+    """The worker's advice: kept and drawn if it answers the question on screen."""
+    if message.get("id") != app.advice.job or app.advice.key is None:
+        return
+    if app.advice.key != current(app):
+        app.advice.key = None  # the position or the viewer changed: not for this screen
+        return
+    tips = message.get("advice")
+    if "error" in message or not isinstance(tips, list):
+        app.advice.failed = True
+        app.b.note(f"Paddock: no advice: {message.get('error', 'no answer')}")
+    else:
+        app.advice.tips = [t for t in tips if isinstance(t, dict)]
+    app.render()
+
+
+def choose(app: App, arg: str) -> None:
+    """Play one of the suggested choices (it is checked like any move)."""
+    tips = app.advice.tips if app.advice.key == current(app) else None
+    if not tips or not arg.isdigit() or int(arg) >= len(tips):
+        return
+    app.play(tips[int(arg)]["action"])
+    if app.error is None and app.peek is not None:
+        app.act_done("", None)  # played from their own panel: it closes
+
+
+def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str | None:
+    """A choice in words (``advice_act_<type>``), its horses named as on the table."""
+    key = f"advice_act_{action.get('type')}"
+    if not ctx.cat.has(key):
+        return None
+    fields: dict[str, str] = {}
+    for name, value in action.items():
+        values = value if isinstance(value, list) else [value]
+        if name in ("horse", "horses"):
+            words = [table.lens_horse(view, str(v), ctx.cat) for v in values]
+        elif name in ("colour", "colours"):  # Finish Line's dice, in the game's words
+            words = [
+                ctx.t(f"fl_colour_{v}") if ctx.cat.has(f"fl_colour_{v}") else v for v in values
+            ]
+        elif name == "card":
+            words = [str(v) for v in values]
+        else:
+            words = [str(v).replace("_", " ").lower() for v in values]
+        fields[name] = ", ".join(str(w) for w in words)
+    return ctx.t(key, **fields)
+
+
+def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | None:
+    """The button, then "thinking", then the three choices (None if advice is off)."""
+    key = current(app)
+    if key is None or app.match is None or not allowed(app):
+        return None
+    t = ctx.t
+    legal = [canonical(a) for a in app.match.state.legal_actions()]
+    asked = app.advice.key == key
+    seat = key[3]
+    if key[2] is None and app.match.state.view(None)["holds_secrets"][seat]:
+        # Their own secrets count, but the public table must not show advice drawn
+        # from them: the player asks inside their own panel, behind the curtain.
+        body: Any = h(
+            "button",
+            {
+                "type": "button",
+                "class": "small",
+                "data-act": "peek",
+                "data-arg": str(seat),
+                "data-testid": "advise-private",
+            },
+            t("advice_ask_private"),
+        )
+    elif not asked:
+        body = h(
+            "button",
+            {"type": "button", "class": "small", "data-act": "advise", "data-testid": "advise"},
+            t("advice_ask"),
+        )
+    elif app.advice.failed:
+        body = h("p", {}, t("advice_failed"))
+    elif app.advice.tips is None:
+        body = h("p", {"class": "advice-wait", "data-testid": "advice-wait"}, t("advice_working"))
+    else:
+        # Drawn from a resample: only what the player can really do is shown.
+        rows = [
+            tip_row(i, tip, app.match.game_id, table, view, ctx)
+            for i, tip in enumerate(app.advice.tips)
+            if canonical(tip["action"]) in legal
+        ]
+        whose = t("advice_yours") if key[2] is not None else t("advice_public")
+        body = [h("p", {"class": "advice-note"}, whose), h("ol", {"class": "advice-list"}, rows)]
+    return h(
+        "section",
+        {
+            "class": "advice",
+            "aria-label": t("advice_title"),
+            "aria-live": "polite",
+            "data-testid": "advice",
+        },
+        body,
+    )
+
+
+AMOUNT_KEYS = {"gambler": "gb_points", "turfmaster": "tm_points", "homestretch": "hs_money"}
+"""Games that count in points (or in their own money) say an amount their own way."""
+
+
+def amount(cat: Catalogue, game_id: str, value: float) -> str:
+    """The expected final money or points, worded as the game's table words them."""
+    key = AMOUNT_KEYS.get(game_id)
+    if key is None:
+        return cat.money(value)
+    text = cat.t(key, n=abs(round(value)))
+    return f"−{text}" if value < 0 else text
+
+
+def tip_row(
+    i: int, tip: dict[str, Any], game_id: str, table: Table[Any], view: Any, ctx: GameContext
+) -> Markup:
+    """One suggested choice: its name, its figures, why, and a button to play it."""
+    t = ctx.t
+    reason = tip.get("reason") or {}
+    why = reason.get("key")
+    params = {k: v for k, v in reason.items() if k != "key"}
+    value = amount(ctx.cat, game_id, float(tip["value"]))
+    figures = t("advice_figures", win=pct(float(tip["win"])), value=value)
+    return h(
+        "li",
+        {"class": "advice-tip", "data-testid": f"advice-{i}"},
+        h(
+            "p",
+            {"class": "advice-head"},
+            h("strong", {}, label(tip["action"], table, view, ctx) or t("advice_n", n=i + 1)),
+            " ",
+            h("span", {"class": "advice-figures"}, figures),
+        ),
+        isinstance(why, str)
+        and ctx.cat.has(why)
+        and h("p", {"class": "advice-why"}, t(why, **params)),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "small",
+                "data-act": "advice_play",
+                "data-arg": str(i),
+                "data-testid": f"advice-play-{i}",
+            },
+            t("advice_play"),
+        ),
+    )
