@@ -19,11 +19,12 @@ from pygames.core import BadSave, IllegalAction, Match
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import lens_panel, setup_link
+from . import lens_panel, replay, setup_link
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
 from .screens import home, new_game, playing
+from .screens import replay as replay_screen
 from .screens.new_game import SPEEDS
 from .table import isolate
 from .tables import TABLES
@@ -77,6 +78,7 @@ class App:
         self._last_shown: tuple[Any, ...] | None = None
         self._hand: str | None = None  # whose controls the last render drew
         self._last_human: int | None = None  # the human seat that had the last public turn
+        self.watching: replay.Watching | None = None  # the game being watched again
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
 
     # --- start and addresses ------------------------------------------------------
@@ -98,6 +100,10 @@ class App:
             self.open_link(hash_)
         elif hash_.startswith("#/play/"):
             self.open_slot(hash_[len("#/play/") :])
+        elif hash_.startswith("#/replay/"):
+            self.open_slot(hash_[len("#/replay/") :])
+            if self.screen == "table":
+                replay.start(self)
         elif hash_.startswith("#/setup/"):
             game_id = hash_[len("#/setup/") :]
             if self.setup.get("game") == game_id:
@@ -181,6 +187,10 @@ class App:
 
     # --- actions from the page ------------------------------------------------
     def on_act(self, act: str, arg: str, value: str | None = None) -> None:
+        if act == "typed" and arg == "replay":  # the replay's scrubber moved
+            replay.seek(self, value or "")
+            self.render()
+            return
         if act == "typed":  # a keystroke in a name field: no re-render (the caret stays)
             self.name_typed(arg, value or "")
             return
@@ -483,6 +493,23 @@ class App:
         name = f"paddock-{self.match.game_id}-{stamp}.json"  # never the seed
         self.b.download(name, json.dumps(self.match.to_json(), indent=1))
 
+    def act_replay(self, _: str, __: str | None) -> None:
+        replay.start(self)
+
+    def act_rstep(self, arg: str, _: str | None) -> None:
+        replay.move(self, arg)
+
+    def act_rplay(self, _: str, __: str | None) -> None:
+        replay.toggle(self)
+
+    def act_rclose(self, _: str, __: str | None) -> None:
+        self.watching = None
+        if self.slot is not None and self.match is not None:
+            self.enter_table()
+            self.go(f"#/play/{self.slot.id}")
+        else:
+            self.act_home("", None)
+
     def act_import(self, _: str, __: str | None) -> None:
         self.overlay = None
         self.b.pick_file(self.import_text)
@@ -531,6 +558,8 @@ class App:
             body = playing.screen(self)
         elif self.screen == "setup" and self.setup:
             body = new_game.screen(self)
+        elif self.screen == "replay" and self.watching is not None:
+            body = replay_screen.screen(self)
         else:
             self.screen = "home"
             body = home.screen(self)

@@ -158,6 +158,11 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                 {"type": "button", "data-act": "import", "data-testid": "import"},
                 t("import"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "replay", "data-testid": "menu-replay"},
+                t("replay_watch"),
+            ),
             h("button", {"type": "button", "data-act": "home"}, t("home")),
             app.match is not None
             and not app.tips_on()
