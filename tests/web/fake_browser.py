@@ -102,7 +102,7 @@ class FakeBrowser:
     def read_form(self, form_id: str) -> dict[str, str]:
         return dict(self.form) if f'id="{form_id}"' in self.html else {}
 
-    def download(self, filename: str, text: str) -> None:
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None:
         self.downloads.append((filename, text))
 
     def pick_file(self, callback: Callable[[str], None]) -> None:

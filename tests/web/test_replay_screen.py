@@ -83,3 +83,15 @@ def test_a_replay_of_hidden_bets_never_draws_a_chip_the_table_had_not_seen() -> 
     reopened.start()
     assert reopened.screen == "replay" and reopened.watching is not None
     assert reopened.watching.replay.last == app.watching.replay.last
+
+
+def test_the_csv_is_a_text_csv_named_without_the_seed() -> None:
+    app, b = finished("gambler")
+    assert app.match is not None and app.slot is not None
+    b.click("csv")
+    name, text = b.downloads[-1]
+    assert name.startswith("paddock-gambler-") and name.endswith(".csv")
+    assert str(app.match.seed) not in name
+    header, first = text.splitlines()[:2]
+    assert header.startswith("game_id,table,game,step,race,event")
+    assert first.startswith(f"{app.slot.id},,gambler,")

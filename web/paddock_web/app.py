@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pygames
-from pygames.core import BadSave, IllegalAction, Match
+from pygames.core import BadSave, IllegalAction, Match, records
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
@@ -509,6 +509,16 @@ class App:
             self.go(f"#/play/{self.slot.id}")
         else:
             self.act_home("", None)
+
+    def act_csv(self, _: str, __: str | None) -> None:
+        """Every event of the game as CSV rows (public events only: no seed, no secret)."""
+        if self.match is None or self.slot is None:
+            return
+        self.overlay = None
+        stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(self.b.now_ms() / 1000))
+        rows = records.event_rows(self.match, game_id=self.slot.id, table=self.slot.table)
+        name = records.csv_file_name(self.match.game_id, stamp)
+        self.b.download(name, records.to_csv(rows), "text/csv")
 
     def act_import(self, _: str, __: str | None) -> None:
         self.overlay = None

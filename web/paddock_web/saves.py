@@ -31,6 +31,7 @@ PREFIX = "paddock.game."
 LEGACY_KEY = "paddock.save.v1"
 LEGACY_ID = "v1"
 SLOT_FORMAT = "paddock-slot/1"
+MAX_TABLE = 32  # characters of a table's name (like a player's name)
 # How write() begins every slot: format, id and revision come first.
 _HEAD = re.compile(r'\{"format":"paddock-slot/1","id":"([^"]*)","rev":(\d+),')
 
@@ -47,6 +48,7 @@ class Slot:
     over: bool = False
     seed_shared: bool = False
     lens_off: bool = False  # the players chose a game without the lens
+    table: str = ""  # the table's name in a class (class links), in every CSV row
     damaged: bool = False
 
 
@@ -91,6 +93,7 @@ def _summary(data: Any) -> Slot | None:
         over=summary.get("over") is True,
         seed_shared=data.get("seed_shared") is True,
         lens_off=data.get("lens_off") is True,
+        table=str(data.get("table") or "")[:MAX_TABLE],
     )
 
 
@@ -207,6 +210,7 @@ class SaveStore:
             "updated": now,
             "seed_shared": slot.seed_shared,
             "lens_off": slot.lens_off,
+            "table": slot.table,
             "summary": {
                 "game": match.game_id,
                 "players": list(match.players),

@@ -163,6 +163,11 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                 {"type": "button", "data-act": "replay", "data-testid": "menu-replay"},
                 t("replay_watch"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "csv", "data-testid": "menu-csv"},
+                t("csv_download"),
+            ),
             h("button", {"type": "button", "data-act": "home"}, t("home")),
             app.match is not None
             and not app.tips_on()

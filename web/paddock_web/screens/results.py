@@ -89,6 +89,11 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
                 {"type": "button", "data-act": "replay", "data-testid": "watch-replay"},
                 t("replay_watch"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "csv", "data-testid": "results-csv"},
+                t("csv_download"),
+            ),
             h("button", {"type": "button", "data-act": "fresh"}, t("new_game")),
         ),
     )
