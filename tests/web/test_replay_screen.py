@@ -95,3 +95,24 @@ def test_the_csv_is_a_text_csv_named_without_the_seed() -> None:
     header, first = text.splitlines()[:2]
     assert header.startswith("game_id,table,game,step,race,event")
     assert first.startswith(f"{app.slot.id},,gambler,")
+
+
+@pytest.mark.parametrize("game_id", ["homestretch", "gambler"])
+def test_statistics_draw_each_chart_with_its_table(game_id: str) -> None:
+    app, b = finished(game_id)
+    assert app.match is not None
+    b.click("stats")
+    assert b.hash.startswith("#/stats/") and app.screen == "stats"
+    for chart in ("money-chart", "dice-chart"):
+        assert f'data-testid="{chart}"' in b.html
+    assert b.html.count("<svg") == b.html.count('class="standings chart-numbers"')
+    assert ('data-testid="race-chart"' in b.html) == (game_id == "homestretch")
+    # Every player's final score is in the money table.
+    for score in app.match.scores():
+        assert f">{int(score)}<" in b.html
+    b.click("srace", "2")
+    assert app.stats is not None and app.stats.race == 2
+    b.click("srace", "all")
+    assert app.stats.race is None
+    b.click("sclose")
+    assert app.screen == "table"

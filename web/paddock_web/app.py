@@ -25,6 +25,7 @@ from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
 from .screens import home, new_game, playing
 from .screens import replay as replay_screen
+from .screens import stats as stats_screen
 from .screens.new_game import SPEEDS
 from .table import isolate
 from .tables import TABLES
@@ -79,6 +80,7 @@ class App:
         self._hand: str | None = None  # whose controls the last render drew
         self._last_human: int | None = None  # the human seat that had the last public turn
         self.watching: replay.Watching | None = None  # the game being watched again
+        self.stats: stats_screen.Stats | None = None  # the game whose charts are shown
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
 
     # --- start and addresses ------------------------------------------------------
@@ -104,6 +106,10 @@ class App:
             self.open_slot(hash_[len("#/replay/") :])
             if self.screen == "table":
                 replay.start(self)
+        elif hash_.startswith("#/stats/"):
+            self.open_slot(hash_[len("#/stats/") :])
+            if self.screen == "table":
+                stats_screen.open_stats(self)
         elif hash_.startswith("#/setup/"):
             game_id = hash_[len("#/setup/") :]
             if self.setup.get("game") == game_id:
@@ -502,6 +508,16 @@ class App:
     def act_rplay(self, _: str, __: str | None) -> None:
         replay.toggle(self)
 
+    def act_stats(self, _: str, __: str | None) -> None:
+        stats_screen.open_stats(self)
+
+    def act_srace(self, arg: str, _: str | None) -> None:
+        stats_screen.pick_race(self, arg)
+
+    def act_sclose(self, _: str, __: str | None) -> None:
+        self.stats = None
+        self.act_rclose("", None)
+
     def act_rclose(self, _: str, __: str | None) -> None:
         self.watching = None
         if self.slot is not None and self.match is not None:
@@ -570,6 +586,8 @@ class App:
             body = new_game.screen(self)
         elif self.screen == "replay" and self.watching is not None:
             body = replay_screen.screen(self)
+        elif self.screen == "stats" and self.stats is not None:
+            body = stats_screen.screen(self)
         else:
             self.screen = "home"
             body = home.screen(self)

@@ -165,6 +165,11 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
             ),
             h(
                 "button",
+                {"type": "button", "data-act": "stats", "data-testid": "menu-stats"},
+                t("stats_open"),
+            ),
+            h(
+                "button",
                 {"type": "button", "data-act": "csv", "data-testid": "menu-csv"},
                 t("csv_download"),
             ),

@@ -91,6 +91,11 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
             ),
             h(
                 "button",
+                {"type": "button", "data-act": "stats", "data-testid": "results-stats"},
+                t("stats_open"),
+            ),
+            h(
+                "button",
                 {"type": "button", "data-act": "csv", "data-testid": "results-csv"},
                 t("csv_download"),
             ),
