@@ -36,6 +36,7 @@ class FakeBrowser:
         self.handler: Callable[[str, str, str | None], None] | None = None
         self.timers: list[Callable[[], None]] = []
         self.downloads: list[tuple[str, str]] = []
+        self.windows: list[str] = []  # addresses of the windows the page opened
         self.ready = False
         self.scrolled = 0
         self.texts_set: list[tuple[str, str]] = []
@@ -104,6 +105,9 @@ class FakeBrowser:
 
     def download(self, filename: str, text: str, mime: str = "application/json") -> None:
         self.downloads.append((filename, text))
+
+    def open_window(self, hash_: str) -> None:
+        self.windows.append(hash_)
 
     def pick_file(self, callback: Callable[[str], None]) -> None:
         self.file_callback = callback

@@ -19,7 +19,7 @@ from pygames.core import BadSave, IllegalAction, Match, records
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import lens_panel, replay, setup_link
+from . import lens_panel, projector, replay, setup_link
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
@@ -81,6 +81,8 @@ class App:
         self._last_human: int | None = None  # the human seat that had the last public turn
         self.watching: replay.Watching | None = None  # the game being watched again
         self.stats: stats_screen.Stats | None = None  # the game whose charts are shown
+        self.projecting: str | None = None  # the slot whose public table a projector mirrors
+        self.projected: str | None = None  # in a projector window: the slot it shows
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
 
     # --- start and addresses ------------------------------------------------------
@@ -106,6 +108,9 @@ class App:
             self.open_slot(hash_[len("#/replay/") :])
             if self.screen == "table":
                 replay.start(self)
+        elif hash_.startswith("#/projector/"):
+            self.projected = hash_[len("#/projector/") :]
+            self.screen = "projector"
         elif hash_.startswith("#/stats/"):
             self.open_slot(hash_[len("#/stats/") :])
             if self.screen == "table":
@@ -184,6 +189,10 @@ class App:
         self.fresh_events = 0
 
     def on_storage(self, key: str) -> None:
+        if self.screen == "projector" and self.projected is not None:
+            if key == projector.key_of(self.projected):
+                self.render()
+            return
         if self.screen == "table" and self.slot is not None and self.match is not None:
             if self.store.stored_rev(self.slot.id) != self.slot.rev:
                 self.catch_up()
@@ -508,6 +517,9 @@ class App:
     def act_rplay(self, _: str, __: str | None) -> None:
         replay.toggle(self)
 
+    def act_projector(self, _: str, __: str | None) -> None:
+        projector.open_window(self)
+
     def act_stats(self, _: str, __: str | None) -> None:
         stats_screen.open_stats(self)
 
@@ -588,6 +600,8 @@ class App:
             body = replay_screen.screen(self)
         elif self.screen == "stats" and self.stats is not None:
             body = stats_screen.screen(self)
+        elif self.screen == "projector" and self.projected is not None:
+            body = projector.screen(self, self.projected)
         else:
             self.screen = "home"
             body = home.screen(self)
@@ -596,6 +610,8 @@ class App:
                 # first paint, so the game list is usable before any game is imported.
                 self.b.later(30, self.show_home_pictures)
         self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand)
+        if self.screen == "table":
+            projector.publish(self)  # only the public table, for an open projector window
         shown = (
             self.screen,
             self.interlude,

@@ -165,6 +165,11 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
             ),
             h(
                 "button",
+                {"type": "button", "data-act": "projector", "data-testid": "menu-projector"},
+                t("projector_open"),
+            ),
+            h(
+                "button",
                 {"type": "button", "data-act": "stats", "data-testid": "menu-stats"},
                 t("stats_open"),
             ),
