@@ -14,7 +14,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .html import Markup, classes, h, join
-from .table import GameContext, isolate, token_label
+from .screens.replay import players as read_only_strip
+from .table import GameContext, isolate
 from .tables import TABLES
 
 if TYPE_CHECKING:
@@ -115,30 +116,7 @@ def screen(app: App, slot_id: str) -> Markup:
             {"class": "side"},
             h("h1", {"tabindex": "-1", "data-focus": True}, t(f"game_{game}")),
             h("p", {"class": "turn-banner", "aria-live": "polite"}, table.status_text(view, ctx)),
-            h(
-                "ol",
-                {"class": "player-strip"},
-                [
-                    h(
-                        "li",
-                        {
-                            "class": classes(
-                                "player",
-                                ctx.seat_paint(i),
-                                i == view["current_player"] and "active",
-                            )
-                        },
-                        h(
-                            "span",
-                            {"class": classes("token", ctx.seat_paint(i)), "aria-hidden": "true"},
-                            token_label(names, i),
-                        ),
-                        h("bdi", {"class": "pname"}, name),
-                        h("span", {"class": "score num"}, table.score_text(view, i, ctx)),
-                    )
-                    for i, name in enumerate(names)
-                ],
-            ),
+            read_only_strip(view, table, ctx, names),
             h(
                 "ol",
                 {"class": "log projector-log", "aria-label": t("log")},

@@ -133,6 +133,7 @@ def controls(app: App, w: Watching) -> Markup:
 
 
 def players(view: AnyView, table: Table[Any], ctx: GameContext, names: list[str]) -> Markup:
+    """The players with their money or points, nothing to press (replay, projector)."""
     return h(
         "ol",
         {"class": "player-strip", "aria-label": ctx.t("players")},
