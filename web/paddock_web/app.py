@@ -19,7 +19,7 @@ from pygames.core import BadSave, IllegalAction, Match, records
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import lens_panel, projector, replay, setup_link
+from . import lens_panel, projector, replay, setup_link, teachers
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
@@ -102,6 +102,8 @@ class App:
         self.error = None
         if hash_.startswith("#new"):
             self.open_link(hash_)
+        elif hash_.startswith("#class"):
+            self.open_link(hash_, for_class=True)
         elif hash_.startswith("#/play/"):
             self.open_slot(hash_[len("#/play/") :])
         elif hash_.startswith("#/replay/"):
@@ -148,9 +150,14 @@ class App:
             self.save()  # the old single save moves into a slot of its own
             self.b.set_hash(f"#/play/{self.slot.id}")
 
-    def open_link(self, hash_: str) -> None:
+    def open_link(self, hash_: str, for_class: bool = False) -> None:
         try:
             setup = setup_link.parse(hash_)
+            if for_class:  # a class link leaves the names to each table
+                setup["players"] = [
+                    self.cat.t("default_name", n=i + 1) for i in range(len(setup["players"]))
+                ]
+                setup["class"], setup["table"] = True, ""
             setup["options"] = coerce_options(setup["game"], setup["options"])
             Match.from_setup(setup)  # validates everything
         except (BadSave, ValueError, KeyError):
@@ -334,6 +341,8 @@ class App:
             elif raw is not None:
                 self.setup["options"].update(coerce_options(game.id, {opt.name: raw}))
         self.setup["lens_off"] = form.get("lens_off") == "on"
+        if self.setup.get("class"):
+            self.setup["table"] = (form.get("table") or "").strip()[: teachers.MAX_TABLE]
         seed = (form.get("seed") or "").strip()
         self.setup["seed"] = int(seed) if seed.isdigit() and int(seed) <= MAX_SEED else None
         speed = form.get("speed")
@@ -346,6 +355,9 @@ class App:
         names = [p.strip().casefold() for p in self.setup["players"]]
         if len(set(names)) != len(names):
             self.error = self.cat.t("names_differ")
+            return
+        if self.setup.get("class") and not self.setup.get("table"):
+            self.error = self.cat.t("class_table_needed")
             return
         game = pygames.get_game(self.setup["game"])
         for opt in game.options:
@@ -365,12 +377,15 @@ class App:
             match,
             seed_shared=self.setup.get("seed") is not None,
             lens_off=self.setup.get("lens_off") is True,
+            table=str(self.setup.get("table") or ""),
         )
 
-    def begin_table(self, match: Match, seed_shared: bool, lens_off: bool = False) -> None:
+    def begin_table(
+        self, match: Match, seed_shared: bool, lens_off: bool = False, table: str = ""
+    ) -> None:
         """A new game in a slot of its own: no other saved game is touched."""
         self.match = match
-        self.slot = Slot(id=new_id(), seed_shared=seed_shared, lens_off=lens_off)
+        self.slot = Slot(id=new_id(), seed_shared=seed_shared, lens_off=lens_off, table=table)
         self.save()
         self.enter_table()
         self.go(f"#/play/{self.slot.id}")

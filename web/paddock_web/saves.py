@@ -31,7 +31,7 @@ PREFIX = "paddock.game."
 LEGACY_KEY = "paddock.save.v1"
 LEGACY_ID = "v1"
 SLOT_FORMAT = "paddock-slot/1"
-MAX_TABLE = 32  # characters of a table's name (like a player's name)
+MAX_TABLE = 32  # characters of a table's name (like a player's name; teachers.MAX_TABLE)
 # How write() begins every slot: format, id and revision come first.
 _HEAD = re.compile(r'\{"format":"paddock-slot/1","id":"([^"]*)","rev":(\d+),')
 
