@@ -70,3 +70,17 @@ def test_opening_a_class_link_asks_for_the_table_name_which_the_csv_carries() ->
     b.handler("csv", "", None)  # type: ignore[misc]  # (a draft curtain is up: no menu)
     _, text = b.downloads[-1]
     assert text.splitlines()[1].startswith(f"{app.slot.id},Table <b>7</b>,homestretch,")
+
+
+def test_the_teachers_page_covers_every_game_in_both_languages() -> None:
+    for lang, money in (("en-GB", "play money"), ("de-DE", "Spielgeld")):
+        b = FakeBrowser(languages=[lang], hash_="#/teachers")
+        app = App(b)
+        app.start()
+        assert app.screen == "teachers" and money in b.text()
+        for game in ("royal_turf", "homestretch", "finish_line", "gambler", "turfmaster"):
+            section = b.html.split(f'data-testid="teachers-{game}"', 1)[1].split("</section>")[0]
+            assert section.count("<li>") >= 5  # a lesson outline of several steps
+    home = FakeBrowser()
+    App(home).start()
+    assert 'href="#/teachers"' in home.html

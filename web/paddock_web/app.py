@@ -23,7 +23,7 @@ from . import lens_panel, projector, replay, setup_link, teachers
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
-from .screens import home, new_game, playing
+from .screens import home, new_game, playing, teachers_page
 from .screens import replay as replay_screen
 from .screens import stats as stats_screen
 from .screens.new_game import SPEEDS
@@ -110,6 +110,8 @@ class App:
             self.open_slot(hash_[len("#/replay/") :])
             if self.screen == "table":
                 replay.start(self)
+        elif hash_ == "#/teachers":
+            self.screen = "teachers"
         elif hash_.startswith("#/projector/"):
             self.projected = hash_[len("#/projector/") :]
             self.screen = "projector"
@@ -615,6 +617,8 @@ class App:
             body = replay_screen.screen(self)
         elif self.screen == "stats" and self.stats is not None:
             body = stats_screen.screen(self)
+        elif self.screen == "teachers":
+            body = teachers_page.screen(self)
         elif self.screen == "projector" and self.projected is not None:
             body = projector.screen(self, self.projected)
         else:
