@@ -12,17 +12,20 @@ sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
 from paddock_web.app import App  # noqa: E402
+from paddock_web.saves import SaveStore, Slot  # noqa: E402
+
+from pygames.core import Match  # noqa: E402
 
 
-def finished(game_id: str, fields: dict[str, str] | None = None) -> tuple[App, FakeBrowser]:
-    b = FakeBrowser()
+def finished(game_id: str) -> tuple[App, FakeBrowser]:
+    """A game two computer seats played to the end (in Python), opened from its save."""
+    match = Match(game_id, ["Ann", "Ben"], seats=["computer", "computer"], seed=9)
+    match.run_computers()
+    b = FakeBrowser(hash_="#/play/done1")
+    SaveStore(b).write(Slot(id="done1"), match, b.now_ms())
     app = App(b)
     app.start()
-    b.start_game(game_id, ["Ann", "Ben"], ["computer", "computer"], 9, fields)
-    while not (app.match and app.match.is_over()):
-        if b.find(data_act="continue"):
-            b.click("continue")
-        assert b.run_timers(1) or b.find(data_act="continue"), b.text()
+    assert app.match is not None and app.match.is_over()
     return app, b
 
 
