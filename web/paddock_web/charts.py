@@ -18,6 +18,8 @@ from .html import Markup, h
 WIDTH = 640
 ROW = 22  # height of one bar of a bar chart
 LABEL = 150  # room for the labels left of the bars
+LABEL_GAP = 15  # least distance between two line labels
+MAX_TICKS = 12  # labels under a line chart's points
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ def figure(
         h("figcaption", {}, caption),
         h(
             "div",
-            {"class": "chart-picture", "role": "img", "aria-label": summary},
+            {"class": "chart-picture", "role": "img", "aria-label": summary, "tabindex": "0"},
             picture,
         ),
         h("details", {"class": "chart-table"}, h("summary", {}, more), table),
@@ -146,24 +148,37 @@ def line_chart(
         return f"{x:.1f},{y:.1f}"
 
     lines = []
+    ends: list[tuple[float, float, str]] = []  # where each line ends: its label
     for s in series:
         known = [(i, v) for i, v in enumerate(s.values) if v is not None]
         if not known:
             continue
-        last_i, last_v = known[-1]
-        end = xy(last_i, last_v).split(",")
+        x, y = (float(c) for c in xy(*known[-1]).split(","))
+        ends.append((y, x, s.name))
         lines.append(
             h(
-                "g",
-                {"class": f"chart-line {s.paint}"},
-                h("polyline", {"points": " ".join(xy(i, v) for i, v in known)}),
-                h(
-                    "text",
-                    {"x": float(end[0]) + 6, "y": float(end[1]) + 4, "class": "chart-label"},
-                    s.name,
-                ),
+                "polyline",
+                {"points": " ".join(xy(i, v) for i, v in known), "class": f"chart-line {s.paint}"},
             )
         )
+    labels = []
+    last_y = -1e9
+    for end_y, x, name in sorted(ends):
+        last_y = max(end_y + 4, last_y + LABEL_GAP)  # lines ending together: labels stack
+        labels.append(
+            h("text", {"x": f"{x + 6:.1f}", "y": f"{last_y:.1f}", "class": "chart-label"}, name)
+        )
+    height = max(height, int(last_y) + pad)
+    step = len(points) // MAX_TICKS + 1
+    ticks = [
+        h(
+            "text",
+            {"x": xy(i, lo).split(",")[0], "y": height - 6, "class": "chart-value mid"},
+            point,
+        )
+        for i, point in enumerate(points)
+        if i % step == 0
+    ]
     svg = h(
         "svg",
         {"viewBox": f"0 0 {WIDTH} {height}", "class": "chart-svg", "aria-hidden": "true"},
@@ -181,6 +196,8 @@ def line_chart(
         h("text", {"x": pad + 4, "y": pad - 8, "class": "chart-value"}, _num(hi)),
         h("text", {"x": pad + 4, "y": height - pad - 4, "class": "chart-value"}, _num(lo)),
         lines,
+        labels,
+        ticks,
     )
     table = h(
         "table",

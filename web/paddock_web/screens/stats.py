@@ -14,6 +14,7 @@ from pygames.core.stats import dice_bars, race_trace, scores_by_race
 
 from ..charts import Series, dice_chart, line_chart
 from ..html import Markup, classes, h, join
+from ..i18n import Catalogue
 from ..table import isolate
 from ..tables import TABLES
 from . import frame
@@ -45,9 +46,15 @@ def pick_race(app: App, arg: str) -> None:
     app.stats.race = int(arg) if arg.isdigit() and 1 <= int(arg) <= races else None
 
 
-def face_label(face: str) -> str:
-    """A die face as the chart shows it ("white:DOUBLE_HORSESHOE" → "white: double horseshoe")."""
-    return face.replace(":", ": ").replace("_", " ").lower() if not face.isdigit() else face
+def face_label(cat: Catalogue, face: str) -> str:
+    """A die face in the game's own words (the table modules' catalogue keys)."""
+    colour, _, name = face.rpartition(":")
+    if colour:  # Finish Line: "white:HORSESHOE" -> "white: horseshoe"
+        key = f"fl_face_{name.lower()}"
+        text = cat.t(key) if cat.has(key) else name.lower()
+        return f"{cat.t(f'fl_colour_{colour}')}: {text}"
+    key = f"rt_sym_{face}"
+    return cat.t(key) if cat.has(key) else face
 
 
 def screen(app: App) -> Markup:
@@ -73,7 +80,7 @@ def screen(app: App) -> Markup:
     scope = t("stats_whole_game") if s.race is None else t("replay_race", n=s.race)
     dice = dice_chart(
         bars,
-        [face_label(b.face) for b in bars],
+        [face_label(app.cat, b.face) for b in bars],
         t("stats_dice", scope=scope),
         (t("stats_face"), t("stats_seen"), t("stats_expected"), t("stats_chance")),
         t("stats_dice_summary", rolls=sum(b.seen for b in bars)),
