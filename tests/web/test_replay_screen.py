@@ -119,3 +119,17 @@ def test_statistics_draw_each_chart_with_its_table(game_id: str) -> None:
     assert app.stats.race is None
     b.click("sclose")
     assert app.screen == "table"
+
+
+def test_statistics_between_races_show_that_race_and_return_to_its_card() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("royal_turf", ["Ann", "Ben"], ["computer", "computer"], 5)
+    while not b.find(data_act="continue"):
+        assert b.run_timers(1), b.text()
+    b.click("stats")
+    assert app.stats is not None and app.stats.race == 1
+    assert 'data-testid="dice-chart"' in b.html
+    b.click("sclose")
+    assert app.screen == "table" and app.interlude and b.find(data_act="continue")

@@ -544,8 +544,10 @@ class App:
         stats_screen.pick_race(self, arg)
 
     def act_sclose(self, _: str, __: str | None) -> None:
+        card = self.stats is not None and self.stats.between_races
         self.stats = None
         self.act_rclose("", None)
+        self.interlude = card  # the race's results card waits where it was
 
     def act_rclose(self, _: str, __: str | None) -> None:
         self.watching = None

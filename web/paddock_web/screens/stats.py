@@ -28,12 +28,16 @@ class Stats:
     replay: Replay
     slot_id: str
     race: int | None = None  # None: the whole game
+    between_races: bool = False  # opened from a race's results card: back to that card
 
 
 def open_stats(app: App) -> None:
     if app.match is None or app.slot is None:
         return
-    app.stats = Stats(Replay(app.match), app.slot.id)
+    finished = len(app.match.state.view(None)["results"])
+    app.stats = Stats(Replay(app.match), app.slot.id, between_races=app.interlude)
+    if app.interlude:
+        app.stats.race = finished  # the race that just ended
     app.screen = "stats"
     app.overlay = None
     app.go(f"#/stats/{app.slot.id}")
