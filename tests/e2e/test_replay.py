@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from e2e_helpers import store_game
+from layout import serious_accessibility_violations
 from playwright.sync_api import Page
 
 from pygames.core import Match
@@ -40,3 +41,22 @@ def test_a_finished_game_replays_to_the_same_final_standings(page: Page) -> None
     page.wait_for_selector("[data-testid=replay-standings]")
     assert standings(page, "replay-result-") == final
     assert page.locator("[data-testid=replay-log] li").count() > 20
+    assert serious_accessibility_violations(page) == []
+
+
+def test_statistics_draw_each_chart_with_a_table_of_its_numbers(page: Page) -> None:
+    match = Match("homestretch", ["Ann", "Ben"], seats=["computer", "computer"], seed=8)
+    match.run_computers()
+    page.open_app()  # type: ignore[attr-defined]
+    slot = store_game(page, match, "e2estats")
+    page.open_app(f"#/stats/{slot}")  # type: ignore[attr-defined]
+    page.wait_for_selector("[data-testid=stats]")
+    for chart in ("money-chart", "dice-chart", "race-chart"):
+        figure = page.locator(f"[data-testid={chart}]")
+        assert figure.locator("svg").count() == 1
+        figure.locator("summary").click()
+        assert figure.locator("table tr").count() > 2
+    rolls = sum(1 for e in match.events if e["type"] in ("rolled", "roll_off"))
+    seen = page.locator("[data-testid=dice-chart] table td:nth-child(2)").all_inner_texts()
+    assert sum(int(x) for x in seen) == rolls
+    assert serious_accessibility_violations(page) == []
