@@ -47,3 +47,21 @@ def wait_for_full_stdlib(page: Page, timeout_s: float = 30.0) -> int:
         assert state != "failed", "the standard library could not be loaded"
         page.wait_for_timeout(100)
     raise AssertionError("the standard library did not arrive")
+
+
+def store_game(page: Page, match: Match, slot_id: str = "e2e0game") -> str:
+    """Put a game played in Python into the page's storage as the site saves it
+    (a slot wrapper around ``Match.to_json()``); returns its slot id."""
+    wrapper = {
+        "format": "paddock-slot/1",
+        "id": slot_id,
+        "rev": 1,
+        "updated": 1_700_000_000_000,
+        "seed_shared": False,
+        "lens_off": False,
+        "summary": {"game": match.game_id, "players": match.players, "over": match.is_over()},
+        "match": match.to_json(),
+    }
+    text = json.dumps(wrapper, separators=(",", ":"))
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SLOT_PREFIX + slot_id, text])
+    return slot_id

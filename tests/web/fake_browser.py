@@ -37,6 +37,7 @@ class FakeBrowser:
         self.timers: list[Callable[[], None]] = []
         self.delays: list[int] = []  # each timer's delay (ms), beside it
         self.downloads: list[tuple[str, str]] = []
+        self.windows: list[str] = []  # addresses of the windows the page opened
         self.ready = False
         self.scrolled = 0
         self.texts_set: list[tuple[str, str]] = []
@@ -108,8 +109,11 @@ class FakeBrowser:
     def read_form(self, form_id: str) -> dict[str, str]:
         return dict(self.form) if f'id="{form_id}"' in self.html else {}
 
-    def download(self, filename: str, text: str) -> None:
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None:
         self.downloads.append((filename, text))
+
+    def open_window(self, hash_: str) -> None:
+        self.windows.append(hash_)
 
     def pick_file(self, callback: Callable[[str], None]) -> None:
         self.file_callback = callback

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pygames.core import Action, SeatWindow, canonical
 
 from .html import Markup, h
-from .lens_panel import pct
+from .lens_numbers import pct
 
 if TYPE_CHECKING:
     from .app import App

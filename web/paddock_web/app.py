@@ -15,16 +15,18 @@ import time
 from typing import Any
 
 import pygames
-from pygames.core import BadSave, IllegalAction, Match
+from pygames.core import BadSave, IllegalAction, Match, records
 from pygames.core.bots import bot_for
 from pygames.core.match import MAX_SEED
 from pygames.core.saving import loads_save
 
-from . import advice_panel, lens_panel, setup_link, thinking
+from . import advice_panel, lens_panel, projector, replay, setup_link, teachers, thinking
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
-from .screens import home, new_game, playing
+from .screens import home, new_game, playing, teachers_page
+from .screens import replay as replay_screen
+from .screens import stats as stats_screen
 from .screens.new_game import SPEEDS
 from .table import isolate
 from .tables import TABLES
@@ -78,6 +80,10 @@ class App:
         self._last_shown: tuple[Any, ...] | None = None
         self._hand: str | None = None  # whose controls the last render drew
         self._last_human: int | None = None  # the human seat that had the last public turn
+        self.watching: replay.Watching | None = None  # the game being watched again
+        self.stats: stats_screen.Stats | None = None  # the game whose charts are shown
+        self.projecting: str | None = None  # the slot whose public table a projector mirrors
+        self.projected: str | None = None  # in a projector window: the slot it shows
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
         self.thinking = thinking.Thinking()  # a Sharp seat's decision in the worker
         self.advice = advice_panel.Advice()  # "Ask the computer"
@@ -100,8 +106,23 @@ class App:
         self.error = None
         if hash_.startswith("#new"):
             self.open_link(hash_)
+        elif hash_.startswith("#class"):
+            self.open_link(hash_, for_class=True)
         elif hash_.startswith("#/play/"):
             self.open_slot(hash_[len("#/play/") :])
+        elif hash_.startswith("#/replay/"):
+            self.open_slot(hash_[len("#/replay/") :])
+            if self.screen == "table":
+                replay.start(self)
+        elif hash_ == "#/teachers":
+            self.screen = "teachers"
+        elif hash_.startswith("#/projector/"):
+            self.projected = hash_[len("#/projector/") :]
+            self.screen = "projector"
+        elif hash_.startswith("#/stats/"):
+            self.open_slot(hash_[len("#/stats/") :])
+            if self.screen == "table":
+                stats_screen.open_stats(self)
         elif hash_.startswith("#/setup/"):
             game_id = hash_[len("#/setup/") :]
             if self.setup.get("game") == game_id:
@@ -135,9 +156,14 @@ class App:
             self.save()  # the old single save moves into a slot of its own
             self.b.set_hash(f"#/play/{self.slot.id}")
 
-    def open_link(self, hash_: str) -> None:
+    def open_link(self, hash_: str, for_class: bool = False) -> None:
         try:
             setup = setup_link.parse(hash_)
+            if for_class:  # a class link leaves the names to each table
+                setup["players"] = [
+                    self.cat.t("default_name", n=i + 1) for i in range(len(setup["players"]))
+                ]
+                setup["class"], setup["table"] = True, ""
             setup["options"] = coerce_options(setup["game"], setup["options"])
             Match.from_setup(setup)  # validates everything
         except (BadSave, ValueError, KeyError):
@@ -190,6 +216,10 @@ class App:
         self.fresh_events = 0
 
     def on_storage(self, key: str) -> None:
+        if self.screen == "projector" and self.projected is not None:
+            if key == projector.key_of(self.projected):
+                self.render()
+            return
         if self.screen == "table" and self.slot is not None and self.match is not None:
             if self.store.stored_rev(self.slot.id) != self.slot.rev:
                 self.catch_up()
@@ -199,6 +229,10 @@ class App:
 
     # --- actions from the page ------------------------------------------------
     def on_act(self, act: str, arg: str, value: str | None = None) -> None:
+        if act == "typed" and arg == "replay":  # the replay's scrubber moved
+            replay.seek(self, value or "")
+            self.render()
+            return
         if act == "typed":  # a keystroke in a name field: no re-render (the caret stays)
             self.name_typed(arg, value or "")
             return
@@ -332,6 +366,8 @@ class App:
                 self.setup["options"].update(coerce_options(game.id, {opt.name: raw}))
         self.setup["lens_off"] = form.get("lens_off") == "on"
         self.setup["advice_off"] = form.get("advice_off") == "on"
+        if self.setup.get("class"):
+            self.setup["table"] = (form.get("table") or "").strip()[: teachers.MAX_TABLE]
         seed = (form.get("seed") or "").strip()
         self.setup["seed"] = int(seed) if seed.isdigit() and int(seed) <= MAX_SEED else None
         speed = form.get("speed")
@@ -344,6 +380,9 @@ class App:
         names = [p.strip().casefold() for p in self.setup["players"]]
         if len(set(names)) != len(names):
             self.error = self.cat.t("names_differ")
+            return
+        if self.setup.get("class") and not self.setup.get("table"):
+            self.error = self.cat.t("class_table_needed")
             return
         game = pygames.get_game(self.setup["game"])
         for opt in game.options:
@@ -364,15 +403,25 @@ class App:
             seed_shared=self.setup.get("seed") is not None,
             lens_off=self.setup.get("lens_off") is True,
             advice_off=self.setup.get("advice_off") is True,
+            table=str(self.setup.get("table") or ""),
         )
 
     def begin_table(
-        self, match: Match, seed_shared: bool, lens_off: bool = False, advice_off: bool = False
+        self,
+        match: Match,
+        seed_shared: bool,
+        lens_off: bool = False,
+        advice_off: bool = False,
+        table: str = "",
     ) -> None:
         """A new game in a slot of its own: no other saved game is touched."""
         self.match = match
         self.slot = Slot(
-            id=new_id(), seed_shared=seed_shared, lens_off=lens_off, advice_off=advice_off
+            id=new_id(),
+            seed_shared=seed_shared,
+            lens_off=lens_off,
+            advice_off=advice_off,
+            table=table,
         )
         self.save()
         self.enter_table()
@@ -398,8 +447,13 @@ class App:
         # The same table's choices: no lens, no advice.
         lens_off = self.slot is not None and self.slot.lens_off
         advice_off = self.slot is not None and self.slot.advice_off
+        table = self.slot.table if self.slot is not None else ""  # a class table's name
         self.begin_table(
-            Match.from_setup(setup), seed_shared=False, lens_off=lens_off, advice_off=advice_off
+            Match.from_setup(setup),
+            seed_shared=False,
+            lens_off=lens_off,
+            advice_off=advice_off,
+            table=table,
         )
 
     def act_fresh(self, _: str, __: str | None) -> None:
@@ -522,6 +576,48 @@ class App:
         name = f"paddock-{self.match.game_id}-{stamp}.json"  # never the seed
         self.b.download(name, json.dumps(self.match.to_json(), indent=1))
 
+    def act_replay(self, _: str, __: str | None) -> None:
+        replay.start(self)
+
+    def act_rstep(self, arg: str, _: str | None) -> None:
+        replay.move(self, arg)
+
+    def act_rplay(self, _: str, __: str | None) -> None:
+        replay.toggle(self)
+
+    def act_projector(self, _: str, __: str | None) -> None:
+        projector.open_window(self)
+
+    def act_stats(self, _: str, __: str | None) -> None:
+        stats_screen.open_stats(self)
+
+    def act_srace(self, arg: str, _: str | None) -> None:
+        stats_screen.pick_race(self, arg)
+
+    def act_sclose(self, _: str, __: str | None) -> None:
+        card = self.stats is not None and self.stats.between_races
+        self.stats = None
+        self.act_rclose("", None)
+        self.interlude = card  # the race's results card waits where it was
+
+    def act_rclose(self, _: str, __: str | None) -> None:
+        self.watching = None
+        if self.slot is not None and self.match is not None:
+            self.enter_table()
+            self.go(f"#/play/{self.slot.id}")
+        else:
+            self.act_home("", None)
+
+    def act_csv(self, _: str, __: str | None) -> None:
+        """Every event of the game as CSV rows (public events only: no seed, no secret)."""
+        if self.match is None or self.slot is None:
+            return
+        self.overlay = None
+        stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(self.b.now_ms() / 1000))
+        rows = records.event_rows(self.match, game_id=self.slot.id, table=self.slot.table)
+        name = records.csv_file_name(self.match.game_id, stamp)
+        self.b.download(name, records.to_csv(rows), "text/csv")
+
     def act_import(self, _: str, __: str | None) -> None:
         self.overlay = None
         self.b.pick_file(self.import_text)
@@ -590,6 +686,14 @@ class App:
             body = playing.screen(self)
         elif self.screen == "setup" and self.setup:
             body = new_game.screen(self)
+        elif self.screen == "replay" and self.watching is not None:
+            body = replay_screen.screen(self)
+        elif self.screen == "stats" and self.stats is not None:
+            body = stats_screen.screen(self)
+        elif self.screen == "teachers":
+            body = teachers_page.screen(self)
+        elif self.screen == "projector" and self.projected is not None:
+            body = projector.screen(self, self.projected)
         else:
             self.screen = "home"
             body = home.screen(self)
@@ -598,6 +702,8 @@ class App:
                 # first paint, so the game list is usable before any game is imported.
                 self.b.later(30, self.show_home_pictures)
         self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand)
+        if self.screen == "table":
+            projector.publish(self)  # only the public table, for an open projector window
         shown = (
             self.screen,
             self.interlude,

@@ -57,7 +57,10 @@ class Browser(Protocol):
 
     def now_ms(self) -> float: ...
     def read_form(self, form_id: str) -> dict[str, str]: ...
-    def download(self, filename: str, text: str) -> None: ...
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None: ...
+    def open_window(self, hash_: str) -> None:
+        """A second window of this same page at ``hash_`` (no link back to this one)."""
+
     def pick_file(self, callback: Callable[[str], None]) -> None: ...
     def later(self, ms: int, callback: Callable[[], None]) -> None: ...
     def set_ready(self) -> None: ...
@@ -430,10 +433,10 @@ class PyodideBrowser:
                 out[name] = str(el.value)
         return out
 
-    def download(self, filename: str, text: str) -> None:
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None:
         blob = self.js.Blob.new(
             self._to_js([text]),
-            self._to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries),
+            self._to_js({"type": mime}, dict_converter=self.js.Object.fromEntries),
         )
         url = self.js.URL.createObjectURL(blob)
         a = self.doc.createElement("a")
@@ -443,6 +446,10 @@ class PyodideBrowser:
         a.click()
         a.remove()
         self.later(1000, lambda: self.js.URL.revokeObjectURL(url))
+
+    def open_window(self, hash_: str) -> None:
+        loc = self.js.location
+        self.js.window.open(f"{loc.pathname}{loc.search}{hash_}", "_blank", "noopener")
 
     def pick_file(self, callback: Callable[[str], None]) -> None:
         picker = self.doc.createElement("input")

@@ -31,6 +31,7 @@ PREFIX = "paddock.game."
 LEGACY_KEY = "paddock.save.v1"
 LEGACY_ID = "v1"
 SLOT_FORMAT = "paddock-slot/1"
+MAX_TABLE = 32  # characters of a table's name (like a player's name; teachers.MAX_TABLE)
 # How write() begins every slot: format, id and revision come first.
 _HEAD = re.compile(r'\{"format":"paddock-slot/1","id":"([^"]*)","rev":(\d+),')
 
@@ -48,6 +49,7 @@ class Slot:
     seed_shared: bool = False
     lens_off: bool = False  # the players chose a game without the lens
     advice_off: bool = False  # … or without "Ask the computer"
+    table: str = ""  # the table's name in a class (class links), in every CSV row
     damaged: bool = False
 
 
@@ -93,6 +95,7 @@ def _summary(data: Any) -> Slot | None:
         seed_shared=data.get("seed_shared") is True,
         lens_off=data.get("lens_off") is True,
         advice_off=data.get("advice_off") is True,
+        table=str(data.get("table") or "")[:MAX_TABLE],
     )
 
 
@@ -210,6 +213,7 @@ class SaveStore:
             "seed_shared": slot.seed_shared,
             "lens_off": slot.lens_off,
             "advice_off": slot.advice_off,
+            "table": slot.table,
             "summary": {
                 "game": match.game_id,
                 "players": list(match.players),

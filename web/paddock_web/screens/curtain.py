@@ -50,6 +50,11 @@ def interlude(app: App, table: Table[Any], ctx: GameContext) -> Markup:
                 },
                 t("continue"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "stats", "data-testid": "interlude-stats"},
+                t("stats_open"),
+            ),
         ),
     )
 

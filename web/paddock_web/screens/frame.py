@@ -158,6 +158,26 @@ def overlay_panel(app: App, table: Table[Any]) -> Markup | None:
                 {"type": "button", "data-act": "import", "data-testid": "import"},
                 t("import"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "replay", "data-testid": "menu-replay"},
+                t("replay_watch"),
+            ),
+            h(
+                "button",
+                {"type": "button", "data-act": "projector", "data-testid": "menu-projector"},
+                t("projector_open"),
+            ),
+            h(
+                "button",
+                {"type": "button", "data-act": "stats", "data-testid": "menu-stats"},
+                t("stats_open"),
+            ),
+            h(
+                "button",
+                {"type": "button", "data-act": "csv", "data-testid": "menu-csv"},
+                t("csv_download"),
+            ),
             h("button", {"type": "button", "data-act": "home"}, t("home")),
             app.match is not None
             and not app.tips_on()

@@ -79,6 +79,11 @@ def screen(app: App) -> Markup:
             h("p", {"class": "lead"}, t("home_lead")),
             your_games(app),
             h("ul", {"class": "game-list"}, cards),
+            h(
+                "p",
+                {"class": "teachers-link"},
+                h("a", {"href": "#/teachers", "data-testid": "teachers-link"}, t("teachers_link")),
+            ),
         ),
         frame.confirm_dialog(app),
     )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygames
 from pygames.core import Option
 
-from .. import setup_link
+from .. import setup_link, teachers
 from ..html import Markup, classes, h, join
 from . import frame
 
@@ -146,6 +146,7 @@ def screen(app: App) -> Markup:
             h(
                 "form",
                 {"id": "setup-form", "data-form": "setup", "autocomplete": "off"},
+                teachers.table_field(app),
                 h(
                     "fieldset",
                     {},
@@ -214,6 +215,7 @@ def screen(app: App) -> Markup:
                 {"class": "warning", "role": "note", "data-testid": "seed-warning"},
                 t("seed_warning"),
             ),
+            teachers.links(app),
         ),
     )
 

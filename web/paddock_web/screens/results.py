@@ -84,6 +84,21 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
                 },
                 t("play_again"),
             ),
+            h(
+                "button",
+                {"type": "button", "data-act": "replay", "data-testid": "watch-replay"},
+                t("replay_watch"),
+            ),
+            h(
+                "button",
+                {"type": "button", "data-act": "stats", "data-testid": "results-stats"},
+                t("stats_open"),
+            ),
+            h(
+                "button",
+                {"type": "button", "data-act": "csv", "data-testid": "results-csv"},
+                t("csv_download"),
+            ),
             h("button", {"type": "button", "data-act": "fresh"}, t("new_game")),
         ),
     )
