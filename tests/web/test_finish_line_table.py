@@ -194,6 +194,19 @@ def test_forged_or_stale_choices_draw_the_sheet_without_stakes() -> None:
         assert shown(b, "stake-") == []
 
 
+def private_section(html: str, seat: int) -> str:
+    """The private panel's HTML, up to its own closing tag (sections may nest in it)."""
+    start = html.index(f'data-testid="private-{seat}"')
+    depth, at = 1, start
+    while depth:
+        opens, closes = html.find("<section", at), html.find("</section>", at)
+        if 0 <= opens < closes:
+            depth, at = depth + 1, opens + 1
+        else:
+            depth, at = depth - 1, closes + 1
+    return html[start:at]
+
+
 def test_undo_inside_the_sheet_takes_back_the_last_line() -> None:
     app, b = start()
     seat = unlock(b)
@@ -206,8 +219,7 @@ def test_undo_inside_the_sheet_takes_back_the_last_line() -> None:
     pick_pair(b, pair)
     press(b, "stake-200")
     # Undo is drawn inside the owner's sheet, not under it.
-    sheet = b.html[b.html.index(f'data-testid="private-{seat}"') :]
-    assert 'data-testid="undo"' in sheet[: sheet.index("</section>")]
+    assert 'data-testid="undo"' in private_section(b.html, seat)
     press(b, "undo")
     # Undo closes the private panel; the same player opens it again behind the curtain.
     assert unlock(b) == seat
