@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core import Action, SeatWindow, canonical
 
-from .html import Markup, h
+from .html import Markup, h, join
 from .lens_numbers import pct
 
 if TYPE_CHECKING:
@@ -136,14 +136,31 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
     return ctx.t(key, **fields)
 
 
-def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | None:
-    """The button, then "thinking", then the three choices (None if advice is off)."""
+def around(app: App, table: Table[Any], view: Any, ctx: GameContext, controls: Any) -> Markup:
+    """The choices with the advice: the bare button first (it floats to the right of
+    their first line, taking no row of its own), the answer after them."""
+    advice = panel(app, table, view, ctx)
+    if app.advice.key == current(app):
+        return join(controls, advice)
+    return join(advice, controls)
+
+
+def panel(
+    app: App, table: Table[Any], view: Any, ctx: GameContext, public: bool = False
+) -> Markup | None:
+    """The button, then "thinking", then the three choices (None if advice is off).
+
+    ``public``: its own box under the public choices (see playing.public_advice)."""
     key = current(app)
     if key is None or app.match is None or not allowed(app):
         return None
     t = ctx.t
     legal = [canonical(a) for a in app.match.state.legal_actions()]
     asked = app.advice.key == key
+    if not asked and any(k != "peek_request" for k in ctx.local):
+        # A choice half made (a chip picked, a horse to go): the board's controls need
+        # the room; the button is back once the move is whole or taken back.
+        return None
     seat = key[3]
     if key[2] is None and app.match.state.view(None)["holds_secrets"][seat]:
         # Their own secrets count, but the public table must not show advice drawn
@@ -181,7 +198,7 @@ def panel(app: App, table: Table[Any], view: Any, ctx: GameContext) -> Markup | 
     return h(
         "section",
         {
-            "class": "advice",
+            "class": "advice public" if public else ("advice ask" if not asked else "advice"),
             "aria-label": t("advice_title"),
             "aria-live": "polite",
             "data-testid": "advice",

@@ -84,6 +84,7 @@ def screen(app: App) -> Markup:
                 {"class": "side"},
                 playing.strip(app, view, table, ctx),
                 playing.action_bar(app, view, table, ctx, can_act),
+                public_advice(app, view, table, ctx, can_act),
                 lens_panel.panel(app),
                 playing.tip_box(app, view, table, ctx, can_act),
                 playing.log_panel(app, table),
@@ -199,6 +200,18 @@ def strip(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Marku
     return h("ol", {"class": "player-strip", "aria-label": t("players")}, cards)
 
 
+def public_advice(
+    app: App, view: AnyView, table: Table[Any], ctx: GameContext, can_act: bool
+) -> Markup | None:
+    """ "Ask the computer" at a public turn: under the choices, in a box that gives up
+    its room before they do (like the lens), so the board and the choices keep theirs."""
+    assert app.match is not None
+    seat = app.match.current_player()
+    if app.peek is not None or not can_act or (app.private_turn() and app.unlocked == seat):
+        return None
+    return advice_panel.panel(app, table, view, ctx, public=True)
+
+
 def action_bar(
     app: App, view: AnyView, table: Table[Any], ctx: GameContext, can_act: bool
 ) -> Markup:
@@ -235,14 +248,13 @@ def action_bar(
             ctx,
             join(
                 table.private_panel(view, seat, ctx),
-                table.actions(view, ctx),
-                advice_panel.panel(app, table, view, ctx),
+                advice_panel.around(app, table, view, ctx, table.actions(view, ctx)),
                 playing.undo_control(app),
             ),
         )
         undo_inside = True
     elif can_act:
-        content = join(table.actions(view, ctx), advice_panel.panel(app, table, view, ctx))
+        content = table.actions(view, ctx)  # the advice follows the bar (public_advice)
     else:
         name = app.names()[seat] if seat >= 0 else ""
         busy = thinking.busy(app)
