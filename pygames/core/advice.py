@@ -91,7 +91,8 @@ def advise(
         return []
     if iterations is None and think_ms is None:
         think_ms = 1000
-    arms = search(window, rng, iterations=iterations, think_ms=think_ms)
+    # Even a lone choice is played out: its chance and amount are what the player asks.
+    arms = search(window, rng, iterations=iterations, think_ms=think_ms, weigh_one=True)
     # The arms that stayed longest in the search, then the best chance among them.
     tried = sorted(arms, key=lambda a: -a.visits)[:top]
     tried.sort(key=lambda a: (-a.win, -a.value))

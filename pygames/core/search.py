@@ -131,6 +131,7 @@ def search(
     *,
     iterations: int | None = None,
     think_ms: float | None = None,
+    weigh_one: bool = False,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
         in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
@@ -145,8 +146,8 @@ def search(
     seat = window.seat
     assert seat is not None
     arms = [Arm(a, friendly=i == 0) for i, a in enumerate(candidate_actions(window, rng))]
-    if len(arms) == 1:
-        return arms
+    if len(arms) == 1 and not weigh_one:
+        return arms  # nothing to choose; advice still weighs it (``weigh_one``)
     deadline = time.perf_counter() + (think_ms or 0) / 1000
     active = list(arms)
     done = rounds = 0

@@ -235,3 +235,16 @@ def test_the_worker_entry_points_answer_json_from_a_resampled_state() -> None:
     assert state.is_legal(json.loads(decide_json("royal_turf", sent, seat, "friendly", 3, 0)))
     tips = json.loads(advise_json("royal_turf", sent, seat, 3, 60))
     assert 1 <= len(tips) <= 3 and all(state.is_legal(t["action"]) for t in tips)
+
+
+def test_advice_weighs_a_lone_choice_too() -> None:
+    """At Gambler's first roll there is one choice; its chance must come from rollouts,
+    not stand at 0 % because nothing was searched."""
+    state = pygames.get_game("gambler").new_state(["Ann", "Ben"])
+    rng = random.Random(3)
+    while state.current_player() < 0:
+        state.apply(sample_outcome(state.chance_outcomes(), rng))
+    window = SeatWindow(state, state.current_player())
+    assert len(window.legal_actions()) == 1
+    tips = advise(window, random.Random(5), iterations=8)
+    assert len(tips) == 1 and 0 < tips[0]["win"] < 1 and tips[0]["value"] > 0
