@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core import Action, SeatWindow, canonical
 
-from .html import Markup, h, join
+from .html import Markup, h
 from .lens_numbers import pct
 
 if TYPE_CHECKING:
@@ -136,15 +136,6 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
     return ctx.t(key, **fields)
 
 
-def around(app: App, table: Table[Any], view: Any, ctx: GameContext, controls: Any) -> Markup:
-    """The choices with the advice: the bare button first (it floats to the right of
-    their first line, taking no row of its own), the answer after them."""
-    advice = panel(app, table, view, ctx)
-    if app.advice.key == current(app):
-        return join(controls, advice)
-    return join(advice, controls)
-
-
 def panel(
     app: App, table: Table[Any], view: Any, ctx: GameContext, public: bool = False
 ) -> Markup | None:
@@ -198,7 +189,7 @@ def panel(
     return h(
         "section",
         {
-            "class": "advice public" if public else ("advice ask" if not asked else "advice"),
+            "class": "advice public" if public else "advice",
             "aria-label": t("advice_title"),
             "aria-live": "polite",
             "data-testid": "advice",

@@ -248,7 +248,8 @@ def action_bar(
             ctx,
             join(
                 table.private_panel(view, seat, ctx),
-                advice_panel.around(app, table, view, ctx, table.actions(view, ctx)),
+                table.actions(view, ctx),
+                advice_panel.panel(app, table, view, ctx),
                 playing.undo_control(app),
             ),
         )
