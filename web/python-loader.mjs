@@ -56,6 +56,48 @@ function completeLater(pyodide) {
     });
 }
 
+// build.py stores the snapshot's memory as its difference from the wasm's data
+// segments (subtract_wasm_data): the interpreter's static data, which the wasm brings
+// anyway, then costs nothing to download. A fresh instance's memory holds exactly those
+// segments until its first code runs, so they are XOR-ed back in right then, before
+// Pyodide restores the snapshot. If the rebuilt bytes fail their check, the snapshot's
+// header is spoilt: Pyodide refuses it and Python starts the ordinary way.
+function rebuildMemory(snapshot, memory) {
+  const { header, until, check } = BOOT.snapshot_delta;
+  const diff = new Uint32Array(snapshot.buffer, snapshot.byteOffset + header, until / 4);
+  const fresh = new Uint32Array(memory.buffer, 0, until / 4);
+  let sum = 0x811c9dc5;
+  for (let i = 0; i < diff.length; i++) {
+    const word = (diff[i] ^ fresh[i]) >>> 0;
+    diff[i] = word;
+    sum = Math.imul(sum ^ word, 0x01000193) >>> 0;
+  }
+  if (sum !== check) {
+    snapshot[0] ^= 0xff;
+    console.warn("Paddock: the snapshot did not rebuild correctly");
+  }
+}
+
+// Pyodide's Emscripten module, with a hook where the instance is made (see above).
+async function moduleRebuildingMemory(snapshot) {
+  const { default: createModule } = await import("./pyodide/pyodide.asm.mjs");
+  return (settings) => {
+    const instantiate = settings.instantiateWasm;
+    if (!instantiate) {
+      snapshot.then((bytes) => (bytes[0] ^= 0xff));
+      return createModule(settings);
+    }
+    settings.instantiateWasm = (imports, done) =>
+      instantiate(imports, (instance, module) => {
+        snapshot.then((bytes) => {
+          rebuildMemory(bytes, instance.exports.memory);
+          done(instance, module);
+        });
+      });
+    return createModule(settings);
+  };
+}
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: here("./pyodide/") };
   const sources = Promise.all(BOOT.archives.map(download));
@@ -71,6 +113,7 @@ export async function loadPyodide(options = {}) {
       ...config,
       stdLibURL: here(BOOT.stand_in),
       _loadSnapshot: snapshot,
+      createPyodideModule: await moduleRebuildingMemory(snapshot),
     });
     restored = true;
   } catch (error) {

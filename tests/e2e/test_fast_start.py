@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from e2e_helpers import saved_json, wait_for_full_stdlib
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 
 def start_royal_turf(page: Page, names: list[str]) -> None:
@@ -53,6 +53,28 @@ def test_without_the_snapshot_python_starts_from_bytecode(page: Page) -> None:
     assert page.uncaught_errors == []  # type: ignore[attr-defined]
     loaded = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
     assert "bytecode-" in " ".join(loaded)
+    start_royal_turf(page, ["Ann", "Ben"])
+    bet(page)
+    assert len(saved_json(page)["history"]) >= 1
+
+
+def test_a_snapshot_that_rebuilds_wrongly_is_refused(page: Page) -> None:
+    """The snapshot ships as its difference from the wasm's data segments; one wrong
+    byte there fails the check of the rebuilt memory, and Python starts from bytecode
+    rather than from a damaged heap."""
+
+    def damaged(route: Route) -> None:
+        body = bytearray(route.fetch().body())
+        body[144 + 4096] ^= 0x01  # inside the static data, past Pyodide's header
+        route.fulfill(status=200, body=bytes(body), content_type="application/octet-stream")
+
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.route("**/*.snapshot", damaged)
+    page.open_app()  # type: ignore[attr-defined]
+    assert page.evaluate("window.paddockBoot.python") == "bytecode"
+    assert any("did not rebuild" in w for w in warnings), warnings
+    assert page.uncaught_errors == []  # type: ignore[attr-defined]
     start_royal_turf(page, ["Ann", "Ben"])
     bet(page)
     assert len(saved_json(page)["history"]) >= 1
