@@ -226,9 +226,11 @@ def transferred_bytes(pw: Any, url: str) -> tuple[int, int, int, int]:
         later_files = json.loads((DIST / "build-info.json").read_text()).get("boot_later", [])
         cdp.on(
             "Network.requestWillBeSent",
-            lambda e: later.add(e["requestId"])
-            if any(e["request"]["url"].endswith(f) for f in later_files)
-            else None,
+            lambda e: (
+                later.add(e["requestId"])
+                if any(e["request"]["url"].endswith(f) for f in later_files)
+                else None
+            ),
         )
         cdp.on(
             "Network.loadingFinished",

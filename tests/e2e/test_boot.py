@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 import urllib.request
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from e2e_helpers import wait_for_full_stdlib
@@ -53,7 +54,30 @@ def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
         assert asset in requested
 
 
+def hold_snapshot(page: Page) -> Callable[[], None]:
+    """Hold the snapshot's requests back (Python cannot start); returns the release."""
+    held: list[Route] = []
+    holding = [True]
+
+    def gate(route: Route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    def release() -> None:
+        holding[0] = False
+        for route in held:
+            route.continue_()
+
+    page.route("**/*.snapshot", gate)
+    return release
+
+
 def test_static_shell_paints_before_python(page: Page, server_url: str) -> None:
+    # Python may start within a round trip of this test: hold the snapshot back until
+    # the shell has been looked at.
+    release = hold_snapshot(page)
     page.goto(server_url, wait_until="domcontentloaded")
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert page.locator("#app header").get_by_text("Paddock").first.is_visible()
@@ -62,6 +86,7 @@ def test_static_shell_paints_before_python(page: Page, server_url: str) -> None:
     assert page.locator("#app main .game-card").count() == 5
     assert page.locator("#app main .game-card button[disabled]").count() == 5
     assert page.locator("#boot-progress").is_visible()
+    release()
     page.wait_ready()  # type: ignore[attr-defined]
     assert page.locator("#boot-progress").is_hidden()
     # Python replaced the shell: one header and one <main>, no leftovers.
@@ -153,25 +178,14 @@ def test_missing_config_fails_fast(page: Page, server_url: str) -> None:
 
 def test_play_buttons_look_not_ready_until_python_is_up(page: Page, server_url: str) -> None:
     # Hold the snapshot back so the shell is seen as it is while loading.
-    held: list[Route] = []
-    hold = [True]
-
-    def gate(route: Route) -> None:
-        if hold[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/*.snapshot", gate)
+    release = hold_snapshot(page)
     page.goto(server_url)
     button = page.locator(".game-card button").first
     assert button.inner_text() == "Loading…"
     assert button.is_disabled()
     assert button.evaluate("b => getComputedStyle(b).cursor") == "progress"
     assert page.get_by_role("button", name="Play").count() == 0
-    hold[0] = False
-    for route in held:
-        route.continue_()
+    release()
     page.wait_ready()  # type: ignore[attr-defined]
     ready = page.locator(".game-card button").first
     assert ready.is_enabled()

@@ -24,16 +24,24 @@ const HOME = "/home/pyodide"; // Pyodide's working directory, in Node as in the 
 const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 const bytes = (file) => new Uint8Array(fs.readFileSync(file));
 
-// 1. Compile the standard library (any Pyodide will do: only its compiler is used).
+// 1. Compile the standard library and our packages, in an interpreter of its own: the
+// compiler's garbage stays out of the snapshot's heap (freed memory is not zeroed, so
+// it would cost download bytes).
+const ours = new Map(); // path under HOME -> bytes: our sources with their bytecode
+let tinyZip; // the browser unpacks our archives after the restore: what that imports
 {
   const py = await loadPyodide({ indexURL: job.pyodide, ...quiet });
   py.FS.writeFile("/tmp/stdlib_in.zip", bytes(job.stdlib_in));
+  for (const archive of job.archives) py.unpackArchive(bytes(archive), "zip", { extractDir: HOME });
   py.runPython(`
 import importlib._bootstrap_external as bootstrap
 import importlib.util
+import os
+import py_compile
 import zipfile
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # identical archives from identical inputs
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 with zipfile.ZipFile("/tmp/stdlib_in.zip") as src, zipfile.ZipFile(
     "/tmp/stdlib_out.zip", "w", compression=zipfile.ZIP_STORED
@@ -47,30 +55,6 @@ with zipfile.ZipFile("/tmp/stdlib_in.zip") as src, zipfile.ZipFile(
                 code, importlib.util.source_hash(data), checked=False))
             name += "c"
         out.writestr(zipfile.ZipInfo(name, FIXED_TIME), data)
-`);
-  fs.writeFileSync(job.stdlib_out, py.FS.readFile("/tmp/stdlib_out.zip"));
-}
-
-// 2. Compile our packages and 3. snapshot the interpreter, on the compiled stdlib.
-const py = await loadPyodide({
-  indexURL: job.pyodide,
-  stdLibURL: job.stdlib_out,
-  _makeSnapshot: true,
-  ...quiet,
-});
-for (const archive of job.archives) py.unpackArchive(bytes(archive), "zip", { extractDir: HOME });
-py.globals.set("PRELOAD", py.toPy(job.preload));
-py.runPython(`
-import gc
-import importlib
-import importlib.util
-import os
-import pkgutil
-import py_compile
-import zipfile
-
-FIXED_TIME = (1980, 1, 1, 0, 0, 0)
-UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 with zipfile.ZipFile("/tmp/pycache.zip", "w", compression=zipfile.ZIP_STORED) as out:
     for top in ("pygames", "paddock_web"):
@@ -82,6 +66,47 @@ with zipfile.ZipFile("/tmp/pycache.zip", "w", compression=zipfile.ZIP_STORED) as
                     py_compile.compile(source, cfile=cached, invalidation_mode=UNCHECKED)
                     with open(cached, "rb") as f:
                         out.writestr(zipfile.ZipInfo(cached, FIXED_TIME), f.read())
+`);
+  fs.writeFileSync(job.stdlib_out, py.FS.readFile("/tmp/stdlib_out.zip"));
+  fs.writeFileSync(job.pycache_out, py.FS.readFile("/tmp/pycache.zip"));
+  py.runPython(`
+import zipfile
+with zipfile.ZipFile("/tmp/tiny.zip", "w") as tiny:
+    tiny.writestr("tiny.txt", "unpacked at build time")
+`);
+  tinyZip = py.FS.readFile("/tmp/tiny.zip");
+  const collect = (dir) => {
+    for (const name of py.FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const file = `${dir}/${name}`;
+      if (py.FS.isDir(py.FS.stat(file).mode)) collect(file);
+      else ours.set(file, py.FS.readFile(file));
+    }
+  };
+  collect(HOME);
+}
+
+// 2. Snapshot an interpreter that has imported every module of ours (and those of the
+// standard library PyScript imports first), on the compiled stdlib. Its files are
+// written from JavaScript, so that no unzipping runs in its Python.
+const py = await loadPyodide({
+  indexURL: job.pyodide,
+  stdLibURL: job.stdlib_out,
+  _makeSnapshot: true,
+  ...quiet,
+});
+for (const [file, data] of ours) {
+  py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+  py.FS.writeFile(file, data);
+}
+// The browser unpacks our archives right after the restore (python-loader.mjs), with
+// a standard library that is only a stand-in then: what unpacking imports must be in.
+py.unpackArchive(tinyZip, "zip", { extractDir: "/tmp/tiny" });
+py.globals.set("PRELOAD", py.toPy(job.preload));
+py.runPython(`
+import gc
+import importlib
+import pkgutil
 
 importlib.invalidate_caches()
 for top in ("pygames", "paddock_web"):
@@ -93,7 +118,6 @@ for name in PRELOAD:
 del PRELOAD
 gc.collect()
 `);
-fs.writeFileSync(job.pycache_out, py.FS.readFile("/tmp/pycache.zip"));
 const snapshot = py.makeMemorySnapshot();
 if (snapshot.length > job.max_heap) {
   console.error(`memory snapshot is ${snapshot.length} bytes, over the ${job.max_heap} limit`);
