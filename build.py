@@ -463,8 +463,9 @@ def build(compress: bool = True) -> dict[str, Any]:
 
     # Sizes of the downloads before the page is ready, read by web/boot.js to drive the
     # progress bar. All are needed to start, except the snapshot: without it Python starts
-    # the slower way (and then also downloads the standard library and the bytecode,
-    # which it alone needs). "boot_later": fetched once the page is ready.
+    # the slower way (and then also downloads the standard library, the bytecode and our
+    # packages' files, which it alone needs first). "boot_later": what a restored Python
+    # fetches once the page is ready.
     boot_assets = [
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
@@ -473,7 +474,6 @@ def build(compress: bool = True) -> dict[str, Any]:
         PYTHON_LOADER,
         boot["stand_in"],
         boot["snapshot"],
-        *boot["archives"],
     ]
     versions = {
         "pygames": wheel.name.split("-")[1],
@@ -486,7 +486,7 @@ def build(compress: bool = True) -> dict[str, Any]:
         "boot": boot,
         "boot_sizes": {name: (DIST / name).stat().st_size for name in boot_assets},
         "boot_optional": [boot["snapshot"]],
-        "boot_later": [boot["stdlib"]],
+        "boot_later": [boot["stdlib"], *boot["archives"]],
     }
     (DIST / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
     write_service_worker()

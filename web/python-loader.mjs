@@ -22,13 +22,13 @@ async function download(file) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// A restored Python has every module it starts with in memory already, so the boot
-// does not wait for the standard library archive (2.9 MB with brotli): Pyodide gets a
-// tiny stand-in archive, and the real one is fetched once the page is ready (the lens
-// worker fetches it at once). Until then only an import of a module the snapshot lacks
-// could fail: none of ours does one (build.py imports every module of ours into the
-// snapshot). Our packages' files are still unpacked before the page starts: besides the
-// sources (for tracebacks) they hold data the site reads, such as its texts.
+// A restored Python has every module it starts with in memory already, and the texts
+// the site shows (paddock_web.hold_data), so the boot waits neither for the standard
+// library archive (2.9 MB with brotli) nor for our packages' files: Pyodide gets a tiny
+// stand-in archive, and the real one and our files (sources, for tracebacks) are
+// fetched once the page is ready (the lens worker fetches them at once). Until then only
+// an import of a module the snapshot lacks could fail: none of ours does one (build.py
+// imports every module of ours into the snapshot).
 function completeLater(pyodide) {
   const boot = globalThis.paddockBoot;
   const ready = boot?.whenReady ?? Promise.resolve();
@@ -37,8 +37,9 @@ function completeLater(pyodide) {
     "import sys; next(p for p in sys.path if p.endswith('.zip'))",
   );
   ready
-    .then(() => download(BOOT.stdlib))
-    .then((stdlib) => {
+    .then(() => Promise.all([download(BOOT.stdlib), ...BOOT.archives.map(download)]))
+    .then(([stdlib, ...ours]) => {
+      for (const files of ours) pyodide.unpackArchive(files, "zip", { extractDir: HOME });
       pyodide.FS.writeFile(archive, stdlib);
       // The zip importer reads the archive's table of contents again.
       const files = pyodide.runPython(
@@ -100,7 +101,6 @@ async function moduleRebuildingMemory(snapshot) {
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: here("./pyodide/") };
-  const sources = Promise.all(BOOT.archives.map(download));
   // "?python=bytecode" starts the slower way on purpose (the benchmarks compare both).
   const wanted = new URLSearchParams(globalThis.location?.search ?? "").get("python");
   const snapshot =
@@ -120,13 +120,14 @@ export async function loadPyodide(options = {}) {
     if (wanted !== "bytecode") console.warn("Paddock: starting Python without its snapshot:", error);
     // The ordinary start imports our packages: their compiled bytecode saves that work.
     // These files are needed to start now: a missing one fails the boot at once.
-    globalThis.paddockBoot?.essential?.([BOOT.stdlib, BOOT.bytecode]);
-    const [started, bytecode] = await Promise.all([
+    globalThis.paddockBoot?.essential?.([BOOT.stdlib, BOOT.bytecode, ...BOOT.archives]);
+    const [started, bytecode, ...ours] = await Promise.all([
       startPyodide({ ...config, stdLibURL: here(BOOT.stdlib) }),
       download(BOOT.bytecode),
+      ...BOOT.archives.map(download),
     ]);
     pyodide = started;
-    pyodide.unpackArchive(bytecode, "zip", { extractDir: HOME });
+    for (const files of [...ours, bytecode]) pyodide.unpackArchive(files, "zip", { extractDir: HOME });
   }
   // Pyodide only logs an archive it could not download; Python would even run without
   // it, until it imports one more module. Stop here instead.
@@ -135,9 +136,6 @@ export async function loadPyodide(options = {}) {
   );
   if (!stdlibThere) {
     throw new Error(`Could not load ${restored ? BOOT.stand_in : BOOT.stdlib}: the standard library is missing`);
-  }
-  for (const archive of await sources) {
-    pyodide.unpackArchive(archive, "zip", { extractDir: HOME });
   }
   pyodide.runPython(
     restored

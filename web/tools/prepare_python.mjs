@@ -116,6 +116,7 @@ for top in ("pygames", "paddock_web"):
 for name in PRELOAD:
     importlib.import_module(name)
 del PRELOAD
+importlib.import_module("paddock_web").hold_data()
 gc.collect()
 `);
 const snapshot = py.makeMemorySnapshot();
