@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -177,3 +178,29 @@ def test_every_choice_of_every_game_is_named_or_numbered_in_both_languages(lang:
                 named += text is not None
             match.play_computer()
     assert named > 0
+
+
+def test_a_phone_asks_at_a_public_turn_through_the_header_and_a_drawer() -> None:
+    app, b = human_turn("royal_turf")
+    toggle = b.find(data_act="overlay", data_arg="advice")
+    assert toggle is not None and "advice-toggle" in toggle["class"]
+    assert 'class="advice public"' in b.html  # a box under the choices, a closed drawer
+    b.click("overlay", "advice")
+    assert 'class="advice public open"' in b.html
+    assert b.find(data_act="overlay", data_arg="close") is not None  # close, and the backdrop
+    assert 'data-testid="log-backdrop"' in b.html
+    assert re.search(r"<main[^>]*\binert\b", b.html) is None  # the table stays live
+    b.click("advise")
+    tips = answer(b, asked(b))
+    steps = len(app.match.history)
+    b.click("advice_play", "0")
+    assert app.match.history[steps]["action"] == tips[0]["action"]
+    assert app.overlay is None  # playing a tip closes the drawer
+
+
+def test_no_ask_in_the_header_on_a_computer_turn_or_when_advice_is_off() -> None:
+    app, b = human_turn("royal_turf", {"advice_off": "on"})
+    assert b.find(data_act="overlay", data_arg="advice") is None
+    app, b = started()
+    b.start_game("gambler", ["Ann", "Ben"], ["computer", "computer"], 5)
+    assert b.find(data_act="overlay", data_arg="advice") is None

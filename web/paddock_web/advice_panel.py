@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core import Action, SeatWindow, canonical
 
-from .html import Markup, h
+from .html import Markup, classes, h
 from .lens_numbers import pct
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ def current(app: App) -> Key | None:
     if not app.legal:
         return None
     return (id(match), match.position_id, app.unlocked, seat)
+
+
+def offered_in_public(app: App) -> bool:
+    """Whether the public table offers advice now (a human's public turn): a phone asks
+    through its header, in a drawer (the board has no row to spare there)."""
+    key = current(app)
+    return key is not None and key[2] is None and allowed(app)
 
 
 def act(app: App) -> None:
@@ -110,6 +117,8 @@ def choose(app: App, arg: str) -> None:
     if not tips or not arg.isdigit() or int(arg) >= len(tips):
         return
     app.play(tips[int(arg)]["action"])
+    if app.error is None and app.overlay == "advice":
+        app.overlay = None  # played from the phone's drawer: it closes
     if app.error is None and app.peek is not None:
         app.act_done("", None)  # played from their own panel: it closes
 
@@ -141,7 +150,8 @@ def panel(
 ) -> Markup | None:
     """The button, then "thinking", then the three choices (None if advice is off).
 
-    ``public``: its own box under the public choices (see playing.public_advice)."""
+    ``public``: its own box under the public choices (see playing.public_advice); on a
+    phone that box is a drawer, drawn open when the header's "Ask" opened it."""
     key = current(app)
     if key is None or app.match is None or not allowed(app):
         return None
@@ -186,14 +196,31 @@ def panel(
         ]
         whose = t("advice_yours") if key[2] is not None else t("advice_public")
         body = [h("p", {"class": "advice-note"}, whose), h("ol", {"class": "advice-list"}, rows)]
+    drawer = public and app.overlay == "advice"
     return h(
         "section",
         {
-            "class": "advice public" if public else "advice",
+            "class": classes("advice", public and "public", drawer and "open"),
             "aria-label": t("advice_title"),
             "aria-live": "polite",
             "data-testid": "advice",
         },
+        drawer
+        and h(
+            "div",
+            {"class": "log-head"},
+            h("h2", {"tabindex": "-1", "data-focus": True}, t("advice_title")),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "small close-drawer",
+                    "data-act": "overlay",
+                    "data-arg": "close",
+                },
+                t("close"),
+            ),
+        ),
         body,
     )
 

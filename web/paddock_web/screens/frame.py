@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import lens_about, lens_panel, setup_link
+from .. import advice_panel, lens_about, lens_panel, setup_link
 from ..html import Markup, classes, h
 from ..i18n import LANGUAGES
 from ..table import Table
@@ -51,6 +51,18 @@ def header(
                 "button",
                 {"type": "button", "data-act": "overlay", "data-arg": "rules"},
                 t("rules"),
+            ),
+            advice_panel.offered_in_public(app)
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "advice-toggle",
+                    "data-act": "overlay",
+                    "data-arg": "advice",
+                    "aria-pressed": "true" if app.overlay == "advice" else "false",
+                },
+                t("advice_toggle"),
             ),
             h(
                 "button",

@@ -65,10 +65,13 @@ def screen(app: App) -> Markup:
         motion=not app.b.reduced_motion(),
         paint=seat_paints(table, view),
     )
-    dialog = app.overlay not in (None, "log") or app.confirm is not None
+    # The phone's drawers (log, advice) are not dialogs over the table: it stays as it is.
+    dialog = app.overlay not in (None, "log", "advice") or app.confirm is not None
+    advice = None
     if match.is_over():
         main = join(results.screen(app, view, table, ctx), playing.log_panel(app, table))
     else:
+        advice = public_advice(app, view, table, ctx, can_act)
         # One composition: the board fills what the side column (players, choices, log)
         # leaves; on a phone the side becomes a band under the board. Nothing covers
         # anything, so the board and the choices are in sight together.
@@ -84,7 +87,7 @@ def screen(app: App) -> Markup:
                 {"class": "side"},
                 playing.strip(app, view, table, ctx),
                 playing.action_bar(app, view, table, ctx, can_act),
-                public_advice(app, view, table, ctx, can_act),
+                advice,
                 lens_panel.panel(app),
                 playing.tip_box(app, view, table, ctx, can_act),
                 playing.log_panel(app, table),
@@ -104,7 +107,8 @@ def screen(app: App) -> Markup:
             },
             main,
         ),
-        app.overlay == "log" and playing.drawer_backdrop(app),
+        (app.overlay == "log" or (app.overlay == "advice" and advice is not None))
+        and playing.drawer_backdrop(app),
         # A dialog opened between races (Rules, Menu) comes first: it is the one on top
         # and the one that keeps the focus; the race card waits under it.
         frame.overlay_panel(app, table),
@@ -114,7 +118,7 @@ def screen(app: App) -> Markup:
 
 
 def drawer_backdrop(app: App) -> Markup:
-    """Behind the phone's log drawer: a tap outside the drawer closes it."""
+    """Behind a phone's drawer (the log, the advice): a tap outside it closes it."""
     return h(
         "div",
         {
