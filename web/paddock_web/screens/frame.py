@@ -52,8 +52,9 @@ def header(
                 {"type": "button", "data-act": "overlay", "data-arg": "rules"},
                 t("rules"),
             ),
-            advice_panel.offered_in_public(app)
-            and h(
+            None
+            if not advice_panel.offered_in_public(app)
+            else h(
                 "button",
                 {
                     "type": "button",
