@@ -5,7 +5,7 @@ python3 build.py build                 assemble the static site into dist/
 python3 build.py serve [--port N] [--no-build]
                                        serve dist/ with the headers of netlify.toml
 python3 build.py test [pytest args]    install test deps, build, run pytest
-python3 build.py bench                 run benchmarks/run.py
+python3 build.py bench [--boot-only]   run benchmarks/run.py
 """
 
 from __future__ import annotations
@@ -777,10 +777,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     sub.add_parser("test", help="install test deps, build and run pytest (extra args passed on)")
-    sub.add_parser("bench", help="run benchmarks/run.py")
+    sub.add_parser("bench", help="run benchmarks/run.py (extra args passed on)")
     args, rest = parser.parse_known_args(argv)
 
-    if args.command != "test" and rest:
+    if args.command not in ("test", "bench") and rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "build":
         build()
@@ -791,7 +791,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "test":
         return test(rest)
     if args.command == "bench":
-        return subprocess.call([sys.executable, str(ROOT / "benchmarks" / "run.py")], cwd=ROOT)
+        bench = [sys.executable, str(ROOT / "benchmarks" / "run.py"), *rest]
+        return subprocess.call(bench, cwd=ROOT)
     return 2
 
 

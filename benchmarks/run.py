@@ -491,63 +491,26 @@ def bot_choice_ms(games: int = 5) -> dict[str, dict[str, float]]:
 # --------------------------------------------------------------------------- main
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Paddock benchmarks")
-    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per page")
-    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
-    parser.add_argument(
-        "--lens-games", type=int, default=200, help="computer games per game for calibration"
-    )
-    parser.add_argument(
-        "--strength-games",
-        type=int,
-        default=4,
-        help="games per game of a sharp seat among friendly players (0: skip)",
-    )
-    args = parser.parse_args(argv)
-
-    from playwright.sync_api import sync_playwright
-
-    if not args.no_build or not (DIST / "index.html").exists():
-        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
-
-    # CPU benchmark first, before the browser competes for the cores.
-    games_per_s = random_games_per_second()
-    rollouts_per_s = lens_rollouts_per_second()
-    calibration = lens_calibration(args.lens_games)
-    choice_ms = bot_choice_ms()
-    strength = bot_strength(args.strength_games) if args.strength_games else None
-    click_cost = click_cost_early_and_late()
-
-    results: dict[str, Any] = {}
-    with served_dist() as url, sync_playwright() as pw:
-        pages = {
-            "site": url,
-            "site_bytecode": url + "?python=bytecode",  # the start without the snapshot
-            "plain": url + "bench_plain.html",
-        }
-        # One throw-away round so that OS file caches and the server are warm for all.
-        boot_times(pw, pages, 1)
-        boots = boot_times(pw, pages, args.runs)
-        site_cold, site_warm = boots["site"]["cold"], boots["site"]["warm"]
-        plain_cold, plain_warm = boots["plain"]["cold"], boots["plain"]["warm"]
-        cold_bytes, cold_all_bytes, warm_bytes, n_requests = transferred_bytes(pw, url)
-        plain_bytes, _, _, _ = transferred_bytes(pw, pages["plain"])
-        slow_site = throttled_boot_ms(pw, url, max(1, args.runs // 2))
-        slow_plain = throttled_boot_ms(pw, pages["plain"], max(1, args.runs // 2))
-
-        with fresh_profile(pw) as context:
-            page = context.new_page()
-            page.goto(url)
-            ready_ms(page)
-            click_ms = measure_click_latency(page)
-            worker_lens = lens_in_the_worker(page)
-            sharp_worker = sharp_in_the_worker(page)
-            browser_version = context.browser.version if context.browser else "?"
-
-    site_med = statistics.median(site_cold)
-    plain_med = statistics.median(plain_cold)
-    results = {
+def boot_figures(pw: Any, url: str, runs: int) -> dict[str, Any]:
+    """Boot times (cold, repeat, without the snapshot, throttled), the longest boot task
+    and the bytes transferred, the site beside a plain Pyodide page (``served_dist``)."""
+    pages = {
+        "site": url,
+        "site_bytecode": url + "?python=bytecode",  # the start without the snapshot
+        "plain": url + "bench_plain.html",
+    }
+    # One throw-away round so that OS file caches and the server are warm for all.
+    boot_times(pw, pages, 1)
+    boots = boot_times(pw, pages, runs)
+    site_cold, site_warm = boots["site"]["cold"], boots["site"]["warm"]
+    plain_cold, plain_warm = boots["plain"]["cold"], boots["plain"]["warm"]
+    cold_bytes, cold_all_bytes, warm_bytes, n_requests = transferred_bytes(pw, url)
+    plain_bytes, _, _, _ = transferred_bytes(pw, pages["plain"])
+    slow_site = throttled_boot_ms(pw, url, max(1, runs // 2))
+    slow_plain = throttled_boot_ms(pw, pages["plain"], max(1, runs // 2))
+    site_med, plain_med = statistics.median(site_cold), statistics.median(plain_cold)
+    bytecode = boots["site_bytecode"]
+    return {
         "boot_ms_median": site_med,
         "boot_ms_runs": site_cold,
         "plain_pyodide_boot_ms_median": plain_med,
@@ -557,10 +520,9 @@ def main(argv: list[str] | None = None) -> int:
         "repeat_visit_boot_ms_runs": site_warm,
         "plain_repeat_visit_boot_ms_median": statistics.median(plain_warm),
         "repeat_visit_ratio_vs_plain_cold": statistics.median(site_warm) / plain_med,
-        "bytecode_boot_ms_median": statistics.median(boots["site_bytecode"]["cold"]),
-        "bytecode_boot_ratio_vs_plain": statistics.median(boots["site_bytecode"]["cold"])
-        / plain_med,
-        "bytecode_repeat_visit_ms_median": statistics.median(boots["site_bytecode"]["warm"]),
+        "bytecode_boot_ms_median": statistics.median(bytecode["cold"]),
+        "bytecode_boot_ratio_vs_plain": statistics.median(bytecode["cold"]) / plain_med,
+        "bytecode_repeat_visit_ms_median": statistics.median(bytecode["warm"]),
         "longest_boot_task_ms_median": statistics.median(boots["site"]["longest_task"]),
         "longest_boot_task_ms_runs": boots["site"]["longest_task"],
         "plain_longest_boot_task_ms_median": statistics.median(boots["plain"]["longest_task"]),
@@ -575,56 +537,136 @@ def main(argv: list[str] | None = None) -> int:
         "cold_boot_requests": n_requests,
         "plain_cold_boot_bytes": plain_bytes,
         "repeat_visit_bytes": warm_bytes,
-        "random_games_per_s": games_per_s,
-        "lens_rollouts_per_s": rollouts_per_s,
-        "lens_calibration": calibration,
-        "lens_worker": worker_lens,
-        "sharp_worker_ms": sharp_worker,
-        "bot_choice_ms": choice_ms,
-        "bot_strength": strength,
-        "click_to_dom_ms_median": click_ms[0] if click_ms else None,
-        "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
-        "click_python_ms_early_vs_late": click_cost,
-        "environment": {
-            "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "browser": f"chromium {browser_version}",
-            "python": platform.python_version(),
-            "platform": platform.platform(),
-            "cpus": os.cpu_count(),
-            "runs": args.runs,
-            "build_info": json.loads((DIST / "build-info.json").read_text()),
-        },
     }
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 
-    rows = [
-        ("Boot, cold (median)", fmt_ms(site_med)),
-        ("Plain Pyodide + wheel, cold (median)", fmt_ms(plain_med)),
-        ("Ratio site / plain", f"{site_med / plain_med:.2f}x"),
-        ("Boot, repeat visit (median)", fmt_ms(results["repeat_visit_boot_ms_median"])),
-        ("Plain Pyodide, repeat visit (median)", fmt_ms(statistics.median(plain_warm))),
-        (
-            "Repeat visit / plain cold",
-            f"{results['repeat_visit_ratio_vs_plain_cold']:.2f}x",
-        ),
+
+def boot_rows(r: dict[str, Any]) -> list[tuple[str, str]]:
+    """The boot figures as printed rows."""
+    slow = r["throttled_20mbit_40ms_boot_ms"]
+    return [
+        ("Boot, cold (median)", fmt_ms(r["boot_ms_median"])),
+        ("Plain Pyodide + wheel, cold (median)", fmt_ms(r["plain_pyodide_boot_ms_median"])),
+        ("Ratio site / plain", f"{r['boot_ratio_vs_plain']:.2f}x"),
+        ("Boot, repeat visit (median)", fmt_ms(r["repeat_visit_boot_ms_median"])),
+        ("Plain Pyodide, repeat visit (median)", fmt_ms(r["plain_repeat_visit_boot_ms_median"])),
+        ("Repeat visit / plain cold", f"{r['repeat_visit_ratio_vs_plain_cold']:.2f}x"),
         (
             "Boot without snapshot (bytecode), cold",
-            f"{fmt_ms(results['bytecode_boot_ms_median'])}"
-            f" ({results['bytecode_boot_ratio_vs_plain']:.2f}x plain)",
+            f"{fmt_ms(r['bytecode_boot_ms_median'])}"
+            f" ({r['bytecode_boot_ratio_vs_plain']:.2f}x plain)",
         ),
         (
             "Longest main-thread task while booting",
-            f"{fmt_ms(results['longest_boot_task_ms_median'])}"
-            f" (plain {fmt_ms(results['plain_longest_boot_task_ms_median'])})",
+            f"{fmt_ms(r['longest_boot_task_ms_median'])}"
+            f" (plain {fmt_ms(r['plain_longest_boot_task_ms_median'])})",
         ),
         (
             "Cold boot at 20 Mbit/s, 40 ms (site / plain)",
-            f"{fmt_ms(statistics.median(slow_site))} / {fmt_ms(statistics.median(slow_plain))}",
+            f"{fmt_ms(slow['site_median'])} / {fmt_ms(slow['plain_median'])}",
         ),
-        ("Transferred, cold boot", f"{fmt_bytes(cold_bytes)} in {n_requests} requests"),
-        ("Transferred, cold, with the stdlib after ready", fmt_bytes(cold_all_bytes)),
-        ("Transferred, plain page cold", fmt_bytes(plain_bytes)),
-        ("Transferred, repeat visit", fmt_bytes(warm_bytes)),
+        (
+            "Transferred, cold boot",
+            f"{fmt_bytes(r['cold_boot_bytes'])} in {r['cold_boot_requests']} requests",
+        ),
+        (
+            "Transferred, cold, with the stdlib after ready",
+            fmt_bytes(r["cold_visit_bytes_with_stdlib"]),
+        ),
+        ("Transferred, plain page cold", fmt_bytes(r["plain_cold_boot_bytes"])),
+        ("Transferred, repeat visit", fmt_bytes(r["repeat_visit_bytes"])),
+    ]
+
+
+def boot_only(runs: int) -> int:
+    """``--boot-only``: the boot figures alone, merged into results.json."""
+    from playwright.sync_api import sync_playwright
+
+    with served_dist() as url, sync_playwright() as pw:
+        boot = boot_figures(pw, url, runs)
+    results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    results.update(boot)
+    results["boot_note"] = (
+        f"{time.strftime('%Y-%m-%d')}: the boot figures were measured alone "
+        f"(benchmarks/run.py --boot-only, {runs} runs); the other parts are from earlier runs."
+    )
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    for name, value in boot_rows(boot):
+        print(f"{name:48}  {value}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Paddock benchmarks")
+    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per page")
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument(
+        "--lens-games", type=int, default=200, help="computer games per game for calibration"
+    )
+    parser.add_argument(
+        "--strength-games",
+        type=int,
+        default=4,
+        help="games per game of a sharp seat among friendly players (0: skip)",
+    )
+    parser.add_argument(
+        "--boot-only", action="store_true", help="only the boot figures (merged into results)"
+    )
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build or not (DIST / "index.html").exists():
+        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
+    if args.boot_only:
+        return boot_only(args.runs)
+
+    # CPU benchmark first, before the browser competes for the cores.
+    games_per_s = random_games_per_second()
+    rollouts_per_s = lens_rollouts_per_second()
+    calibration = lens_calibration(args.lens_games)
+    choice_ms = bot_choice_ms()
+    strength = bot_strength(args.strength_games) if args.strength_games else None
+    click_cost = click_cost_early_and_late()
+
+    with served_dist() as url, sync_playwright() as pw:
+        boot = boot_figures(pw, url, args.runs)
+        with fresh_profile(pw) as context:
+            page = context.new_page()
+            page.goto(url)
+            ready_ms(page)
+            click_ms = measure_click_latency(page)
+            worker_lens = lens_in_the_worker(page)
+            sharp_worker = sharp_in_the_worker(page)
+            browser_version = context.browser.version if context.browser else "?"
+
+    results: dict[str, Any] = {**boot}
+    results.update(
+        {
+            "random_games_per_s": games_per_s,
+            "lens_rollouts_per_s": rollouts_per_s,
+            "lens_calibration": calibration,
+            "lens_worker": worker_lens,
+            "sharp_worker_ms": sharp_worker,
+            "bot_choice_ms": choice_ms,
+            "bot_strength": strength,
+            "click_to_dom_ms_median": click_ms[0] if click_ms else None,
+            "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
+            "click_python_ms_early_vs_late": click_cost,
+            "environment": {
+                "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "browser": f"chromium {browser_version}",
+                "python": platform.python_version(),
+                "platform": platform.platform(),
+                "cpus": os.cpu_count(),
+                "runs": args.runs,
+                "build_info": json.loads((DIST / "build-info.json").read_text()),
+            },
+        }
+    )
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+    rows = [
+        *boot_rows(results),
         *[
             (
                 f"{game_id} random games/s, {runtime} (a390784 -> now)",
