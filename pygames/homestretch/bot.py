@@ -42,6 +42,7 @@ its 11 sums).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -409,6 +410,25 @@ PURPLE_SHARE = 42 / 214.9  # an average purple race's part of a game's purses
 GREEN_SHARE = 65.45 / 214.9
 
 
+def _strength(h: int, pos: int, marker: str | None) -> float:
+    """How fast a horse at ``pos`` with ``marker`` finishes (``expected time ** -GAMMA``)."""
+    d = FINISH - pos
+    extra = 0.0
+    if marker == "X":
+        extra = X_ROLLS
+    else:
+        d -= plus_squares(marker)
+    rolls = max(d, 0) / STEP
+    rolls = max(rolls, 0.55) + extra
+    time = rolls / DICE_P[h]
+    return float(time**-GAMMA)
+
+
+_STRENGTHS: dict[tuple[int, int, str | None], float] = {}
+"""``_strength`` by (horse, position, marker), filled as met: a few hundred at most, and
+a rollout asks for them tens of thousands of times."""
+
+
 class Race:
     """The bot's picture of a race: positions, handicaps, finish order."""
 
@@ -426,17 +446,11 @@ class Race:
         return [h for h in HORSES if h not in self.finished]
 
     def strength(self, h: int) -> float:
-        d = FINISH - self.pos[h]
-        t = self.hcap.get(h)
-        extra = 0.0
-        if t == "X":
-            extra = X_ROLLS
-        else:
-            d -= plus_squares(t)
-        rolls = max(d, 0) / STEP
-        rolls = max(rolls, 0.55) + extra
-        time = rolls / DICE_P[h]
-        return float(time**-GAMMA)
+        pos, t = self.pos[h], self.hcap.get(h)
+        known = _STRENGTHS.get((h, pos, t))
+        if known is None:
+            known = _STRENGTHS[(h, pos, t)] = _strength(h, pos, t)
+        return known
 
     def move(self, h: int, base: int, own: bool) -> None:
         t = self.hcap.get(h)
@@ -486,33 +500,52 @@ def place_probs(race: Race) -> dict[int, list[float]]:
 
 def worth(race: Race, w: dict[int, list[float]]) -> float:
     """Expected worth of ``race`` for the weights ``w[h][place-1]`` (O(horses²))."""
-    value = sum(w[h][k] for k, h in enumerate(race.finished[:3]))
-    f = len(race.finished)
+    finished = race.finished
+    value = sum(w[h][k] for k, h in enumerate(finished[:3]))
+    f = len(finished)
     if f >= 3:
         return value
     live = race.live()
-    s = {h: race.strength(h) for h in live}
-    total = sum(s.values())
+    strength = race.strength
+    s = [strength(h) for h in live]
+    total = sum(s)
     if f == 2:
-        return value + sum(s[h] * w[h][2] for h in live) / total
-    a3 = sum(s[h] * w[h][2] for h in live)
+        return value + sum(si * w[h][2] for h, si in zip(live, s, strict=True)) / total
+    a3 = sum(si * w[h][2] for h, si in zip(live, s, strict=True))
     if f == 1:
         return (
             value
-            + sum(s[i] * (w[i][1] + (a3 - s[i] * w[i][2]) / (total - s[i])) for i in live) / total
+            + sum(
+                si * (w[i][1] + (a3 - si * w[i][2]) / (total - si))
+                for i, si in zip(live, s, strict=True)
+            )
+            / total
         )
+    # Per horse: strength, worth of 1st and 2nd, strength x worth of 3rd (loop invariants).
+    rows = [(si, w[h][0], w[h][1], si * w[h][2]) for h, si in zip(live, s, strict=True)]
     a2_terms = 0.0
-    for i in live:
-        si = s[i]
+    for i, (si, first, _, si_third) in enumerate(rows):
         rest = total - si
-        inner = w[i][0]
+        a3_i = a3 - si_third
         acc = 0.0
-        for j in live:
+        for j, (sj, _, second, sj_third) in enumerate(rows):
             if j != i:
-                sj = s[j]
-                acc += sj * (w[j][1] + (a3 - si * w[i][2] - sj * w[j][2]) / (rest - sj))
-        a2_terms += si * (inner + acc / rest)
+                acc += sj * (second + (a3_i - sj_third) / (rest - sj))
+        a2_terms += si * (first + acc / rest)
     return value + a2_terms / total
+
+
+VIEW_KEYS: dict[str, tuple[str, ...]] = {
+    "draft_pick": ("players", "draft"),
+    "place_marker": ("race_card", "seats", "my_markers", "colours"),
+    "buy_action": ("horses", "options", "buying"),
+    "move_choice": ("players", "horses", "finish_order", "race_card", "betting_board", "turn"),
+}
+"""The view's entries each kind of decision reads (the same for its kindred kinds)."""
+for _kind, _same in (("place_marker", "take_back_marker"), ("place_marker", "confirm_bets")):
+    VIEW_KEYS[_same] = VIEW_KEYS[_kind]
+for _same in ("reroll_or_stop", "bonus_target"):
+    VIEW_KEYS[_same] = VIEW_KEYS["move_choice"]
 
 
 class HomestretchBot:
@@ -529,8 +562,9 @@ class HomestretchBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view()
         kind = legal[0]["type"]
+        # Only the entries this kind of decision reads: a rollout asks at every step.
+        view = cast(HomestretchView, state.view_part(*VIEW_KEYS.get(kind, ())))
         if kind == "draft_pick":
             return self._draft(view, seat, legal)
         if kind == "bet_order_claim":

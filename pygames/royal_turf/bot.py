@@ -128,41 +128,58 @@ def _order_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str,
     ``remaining`` is each horse's effective distance; the pairwise chances come
     from a normal approximation and are combined as if independent.
     """
-    horses = list(remaining)
     out: dict[str, list[float]] = {}
-    for h in horses:
-        dist = [1.0]
-        rh, vh = remaining[h], var[h]
-        for g in horses:
+    sqrt = math.sqrt
+    for h, rh in remaining.items():
+        dist, vh = [1.0], var[h]
+        for g, rg in remaining.items():
             if g == h:
                 continue
-            q = _phi((rh - remaining[g]) / math.sqrt(vh + var[g]))  # g arrives first
-            nxt = [0.0] * (len(dist) + 1)
-            for k, p in enumerate(dist):
-                nxt[k] += p * (1 - q)
-                nxt[k + 1] += p * q
+            q = _phi((rh - rg) / sqrt(vh + var[g]))  # g arrives first
+            r = 1 - q
+            # k others before h: k before and g after, or k - 1 before and g too.
+            # Plain loops: a rollout runs this a few hundred times per race.
+            nxt: list[float] = []
+            add = nxt.append
+            before = 0.0
+            for p in dist:
+                add(before + p * r)
+                before = p * q
+            add(before)
             dist = nxt
         out[h] = dist
     return out
 
 
+def _first_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str, float]:
+    """Each horse's chance to arrive before all others: ``_order_odds(...)[h][0]``
+    without the rest of the distribution."""
+    out: dict[str, float] = {}
+    sqrt = math.sqrt
+    for h, rh in remaining.items():
+        first, vh = 1.0, var[h]
+        for g, rg in remaining.items():
+            if g != h:
+                first *= 1 - _phi((rh - rg) / sqrt(vh + var[g]))
+        out[h] = first
+    return out
+
+
 def _balance(order: dict[str, list[float]], rounds: int = 4) -> dict[str, list[float]]:
     """Scale rows and columns (Sinkhorn) so each horse and each position sum to 1."""
-    horses = list(order)
-    m = len(horses)
-    rows = [list(order[h]) for h in horses]
+    rows = [list(r) for r in order.values()]
+    columns = range(len(rows))
     for _ in range(rounds):
-        for j in range(m):
-            col = sum(r[j] for r in rows)
-            if col > 0:
-                for r in rows:
+        sums = [sum(c) for c in zip(*rows, strict=True)]
+        for r in rows:
+            for j in columns:
+                if (col := sums[j]) > 0:
                     r[j] /= col
         for r in rows:
-            tot = sum(r)
-            if tot > 0:
-                for j in range(m):
+            if (tot := sum(r)) > 0:
+                for j in columns:
                     r[j] /= tot
-    return dict(zip(horses, rows, strict=True))
+    return dict(zip(order, rows, strict=True))
 
 
 class _Info:
@@ -350,10 +367,10 @@ class RoyalTurfBot:
                 dist = f - PACE_FIELD
                 remaining[h] = dist - pending
                 var[h] = self._card_var(info, h) * max(dist, 1) / MEAN_STEP + BLOCK_VAR
-            order = _order_odds(remaining, var)
-            tot = sum(order[h][0] for h in fields) or 1.0
+            first = _first_odds(remaining, var)
+            tot = sum(first[h] for h in fields) or 1.0
             for h in fields:
-                place[h][4] = order[h][0] / tot
+                place[h][4] = first[h] / tot
         gains = [0.0] * info.n
         for h, row in info.stakes.items():
             if not row:
