@@ -536,12 +536,13 @@ def worth(race: Race, w: dict[int, list[float]]) -> float:
 
 
 VIEW_KEYS: dict[str, tuple[str, ...]] = {
-    "draft_pick": ("players", "draft"),
+    "draft_pick": ("colours", "draft"),
     "place_marker": ("race_card", "seats", "my_markers", "colours"),
     "buy_action": ("horses", "options", "buying"),
-    "move_choice": ("players", "horses", "finish_order", "race_card", "betting_board", "turn"),
+    "move_choice": ("colours", "horses", "finish_order", "race_card", "betting_board", "turn"),
 }
-"""The view's entries each kind of decision reads (the same for its kindred kinds)."""
+"""The view's entries each kind of decision reads (the same for its kindred kinds). The
+table's size is read from ``colours`` (one per seat), which is cheaper than ``players``."""
 for _kind, _same in (("place_marker", "take_back_marker"), ("place_marker", "confirm_bets")):
     VIEW_KEYS[_same] = VIEW_KEYS[_kind]
 for _same in ("reroll_or_stop", "bonus_target"):
@@ -599,7 +600,7 @@ class HomestretchBot:
 
     def _draft(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         kept = [CARD_HORSE[c["card"]] for c in view["draft"]["kept"] or []]
-        n = len(view["players"])
+        n = len(view["colours"])
         copies = 2 if n <= 3 else 2.6  # shares of a horse expected in play
         best, best_v = legal[0], -1e9
         for a in legal:
@@ -702,7 +703,7 @@ class HomestretchBot:
     def _weights(view: HomestretchView, seat: int) -> dict[int, list[float]]:
         card = view["race_card"]
         purse = card["purse"] if card else [0, 0, 0]
-        n = len(view["players"])
+        n = len(view["colours"])
         opp = OPPONENT_SHARE / max(n - 1, 1) * 2
         w = {h: [0.0, 0.0, 0.0] for h in HORSES}
         for hv in view["horses"]:

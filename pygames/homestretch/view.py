@@ -359,9 +359,16 @@ def _seats(s: HomestretchState, viewer: int | None) -> list[Seat]:
 
 
 def _horses(s: HomestretchState, viewer: int | None) -> list[Horse]:
+    # Each seat's cards counted once, in seat order (the order of the owners' keys).
+    owners_of: dict[int, dict[str, int]] = {h: {} for h in HORSES}
+    for i, cards in enumerate(s.shares):
+        seat = str(i)
+        for c in cards:
+            owners = owners_of[CARD_HORSE[c]]
+            owners[seat] = owners.get(seat, 0) + 1
     horses: list[Horse] = []
     for h in HORSES:
-        owners = {str(i): k for i in range(s.n) if (k := s.shares_of(i, h))}
+        owners = owners_of[h]
         t = s.hcap[h]
         horses.append(
             {

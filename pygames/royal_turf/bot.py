@@ -182,6 +182,24 @@ def _balance(order: dict[str, list[float]], rounds: int = 4) -> dict[str, list[f
     return dict(zip(order, rows, strict=True))
 
 
+ORDER_CACHE = 2048
+"""Race positions whose place odds are kept (a few MB at most): the rollouts of a
+search or of the lens from one position meet the same positions again and again."""
+_ORDERS: dict[tuple[tuple[tuple[str, float], ...], tuple[float, ...]], dict[str, list[float]]] = {}
+
+
+def _place_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str, list[float]]:
+    """``_balance(_order_odds(remaining, var))``, from the cache when met before
+    (read-only: the same lists are handed out again)."""
+    key = (tuple(remaining.items()), tuple(var.values()))
+    order = _ORDERS.get(key)
+    if order is None:
+        if len(_ORDERS) >= ORDER_CACHE:
+            _ORDERS.clear()
+        order = _ORDERS[key] = _balance(_order_odds(remaining, var))
+    return order
+
+
 class _Info:
     """What the bot extracts from its view once per decision."""
 
@@ -201,6 +219,10 @@ class _Info:
                 row[b["seat"]] = HIDDEN_CHIP if b["chip"] is None else float(b["chip"])
             self.stakes[h] = row
             self.total[h] = sum(row.values())
+        # Payout per bet for 1st, 2nd and 3rd at each horse's bets (the same all decision).
+        self.rates = {
+            h: (rate(1, t), rate(2, t), rate(3, t)) for h, t in self.total.items() if self.stakes[h]
+        }
 
     def mine(self, horse: str) -> float:
         return self.stakes[horse].get(self.seat, 0.0)
@@ -349,7 +371,7 @@ class RoyalTurfBot:
                 pending = 0.0 if h in moved else MEAN_STEP
                 remaining[h] = f - pending
                 var[h] = self._card_var(info, h) * max(f, 1) / MEAN_STEP + BLOCK_VAR
-            order = _balance(_order_odds(remaining, var))
+            order = _place_odds(remaining, var)
             for h in fields:
                 for k in range(min(n_places, len(fields))):
                     place[h][len(finished) + k] = order[h][k]
@@ -375,15 +397,10 @@ class RoyalTurfBot:
         for h, row in info.stakes.items():
             if not row:
                 continue
-            total = info.total[h]
+            r1, r2, r3 = info.rates[h]
             pr = place[h]
-            per_bet = (
-                pr[0] * rate(1, total)
-                + pr[1] * rate(2, total)
-                + pr[2] * rate(3, total)
-                + pr[4] * PACE_BONUS
-                - pr[3] * LAST_PENALTY
-            )
+            pace, last = pr[4] * PACE_BONUS, pr[3] * LAST_PENALTY
+            per_bet = pr[0] * r1 + pr[1] * r2 + pr[2] * r3 + pace - last
             for s, chip in row.items():
                 gains[s] += chip * per_bet
         mine = gains[info.seat]
