@@ -6,7 +6,8 @@ end of the race, or of the game where rollouts go that far), 3 players, from a n
 and from a mid-race position: halfway, in steps, through the first race that the
 friendly players play with a fixed seed. Both engines run in the same process order,
 interleaved, as medians and ratios (the machine is noisy), the older one from git like
-in ``playouts.py``.
+in ``playouts.py``. Rates are per second of the process's own CPU time: the machine is
+shared, and a rollout is single-threaded work.
 
     python3 benchmarks/rollouts.py [--rounds 3] [--seconds 2]
 """
@@ -40,11 +41,11 @@ def friendly_steps(game_id, steps):
     return state, taken
 
 def rate(start):
-    rng, done, began = random.Random(1), 0, time.perf_counter()
-    while time.perf_counter() - began < {seconds}:
+    rng, done, began = random.Random(1), 0, time.process_time()
+    while time.process_time() - began < {seconds}:
         rollout(start.clone(), 0, rng)
         done += 1
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
 
 out = {{}}
 for g in pygames.games():

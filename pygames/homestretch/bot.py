@@ -41,6 +41,7 @@ its 11 sums).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import cast
 
@@ -521,18 +522,44 @@ def worth(race: Race, w: dict[int, list[float]]) -> float:
             )
             / total
         )
-    # Per horse: strength, worth of 1st and 2nd, strength x worth of 3rd (loop invariants).
-    rows = [(si, w[h][0], w[h][1], si * w[h][2]) for h, si in zip(live, s, strict=True)]
+    # Per horse: strength, worth of 2nd, strength x worth of 3rd (loop invariants).
+    rows = [(si, w[h][1], si * w[h][2]) for h, si in zip(live, s, strict=True)]
     a2_terms = 0.0
-    for i, (si, first, _, si_third) in enumerate(rows):
+    for i, h in enumerate(live):
+        si, _, si_third = rows[i]
         rest = total - si
         a3_i = a3 - si_third
         acc = 0.0
-        for j, (sj, _, second, sj_third) in enumerate(rows):
-            if j != i:
-                acc += sj * (second + (a3_i - sj_third) / (rest - sj))
-        a2_terms += si * (first + acc / rest)
+        # the others in order, without a test per pair (the hot loop of a rollout)
+        for sj, second, sj_third in rows[:i]:
+            acc += sj * (second + (a3_i - sj_third) / (rest - sj))
+        for sj, second, sj_third in rows[i + 1 :]:
+            acc += sj * (second + (a3_i - sj_third) / (rest - sj))
+        a2_terms += si * (w[h][0] + acc / rest)
     return value + a2_terms / total
+
+
+@functools.cache
+def _cells_by_value(card: str) -> list[tuple[float, int, str]]:
+    """The betting cells best first by expected payout per point from the start odds of
+    the race card: (value, horse, row). The same all race: worked out once per card."""
+    odds = START_ODDS[card]
+    probs = {
+        h: [
+            odds[i][0] / 1000,
+            (odds[i][1] - odds[i][0]) / 1000,
+            (odds[i][2] - odds[i][1]) / 1000,
+        ]
+        for i, h in enumerate(HORSES)
+    }
+    ev: list[tuple[float, int, str]] = []
+    for h in HORSES:
+        p = probs.get(h, [0.0, 0.0, 0.0])
+        for row in ROWS:
+            chance = sum(p[: ROW_INDEX[row]])
+            ev.append((chance * PAYOUT[row][h], h, row))
+    ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
+    return ev
 
 
 VIEW_KEYS: dict[str, tuple[str, ...]] = {
@@ -651,22 +678,7 @@ class HomestretchBot:
     def _bet(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         card = view["race_card"]
         assert card is not None  # betting happens with this race's card revealed
-        odds = START_ODDS[card["id"]]
-        probs = {
-            h: [
-                odds[i][0] / 1000,
-                (odds[i][1] - odds[i][0]) / 1000,
-                (odds[i][2] - odds[i][1]) / 1000,
-            ]
-            for i, h in enumerate(HORSES)
-        }
-        ev: list[tuple[float, int, str]] = []
-        for h in HORSES:
-            p = probs.get(h, [0.0, 0.0, 0.0])
-            for row in ROWS:
-                chance = sum(p[: ROW_INDEX[row]])
-                ev.append((chance * PAYOUT[row][h], h, row))
-        ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
+        ev = _cells_by_value(card["id"])
         limit = view["seats"][seat]["marker_limit"]
         plan: dict[str, tuple[int, str]] = {}
         used: dict[tuple[int, str], int] = {}
@@ -731,14 +743,19 @@ class HomestretchBot:
     def _second_roll(race: Race, w: dict[int, list[float]]) -> float:
         """Expected worth after one more roll resolved under P23."""
         total = 0.0
+        bonus_best: dict[int, float] = {}  # by bonus distance: several differences share one
         for s, p, diffs in SUMS:
             if s in race.finished:
                 for d, q in diffs:
-                    best = -1e18
-                    for t in race.last_place():
-                        r = race.copy()
-                        r.move(t, bonus_distance(d), False)
-                        best = max(best, worth(r, w))
+                    squares = bonus_distance(d)
+                    best = bonus_best.get(squares)
+                    if best is None:
+                        best = -1e18
+                        for t in race.last_place():
+                            r = race.copy()
+                            r.move(t, squares, False)
+                            best = max(best, worth(r, w))
+                        bonus_best[squares] = best
                     total += p * q * best
             else:
                 r = race.copy()
