@@ -14,10 +14,10 @@ value of a face-down bet marker.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ..core.view import BaseView
+from ..core.view import BaseView, ViewParts, view_of_parts, whole_view
 from .data import (
     CARD_COST,
     CARD_HORSE,
@@ -564,9 +564,7 @@ def _roll_off(s: HomestretchState, viewer: int | None) -> RollOff:
     }
 
 
-Part = Callable[["HomestretchState", int | None], Any]
-
-PARTS: dict[str, Part] = {
+PARTS: ViewParts[HomestretchState] = {
     "colours": lambda s, v: list(s.colours),
     "options": _options,
     "decision": lambda s, v: s.decision(),
@@ -598,22 +596,9 @@ computer player can ask for just the few it reads (:func:`view_part`)."""
 
 def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
     """What ``viewer`` may see; ``None`` is the public table. Fresh data throughout."""
-    view: dict[str, Any] = dict(state.base_view(viewer))
-    for key, part in PARTS.items():
-        view[key] = part(state, viewer)
-    return cast("HomestretchView", view)
+    return cast("HomestretchView", whole_view(state, viewer, PARTS))
 
 
 def view_part(state: HomestretchState, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
     """Only ``keys`` of ``build_view(state, viewer)``, built by the same parts."""
-    out: dict[str, Any] = {}
-    base: dict[str, Any] | None = None
-    for key in keys:
-        part = PARTS.get(key)
-        if part is not None:
-            out[key] = part(state, viewer)
-            continue
-        if base is None:
-            base = dict(state.base_view(viewer))
-        out[key] = base[key]
-    return out
+    return view_of_parts(state, viewer, PARTS, keys)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -205,7 +206,7 @@ class _Info:
 
     def __init__(self, view: RoyalTurfView, seat: int) -> None:
         self.seat = seat
-        self.n = len(view["players"])
+        self.n = len(view["money"])  # one per seat (cheaper to ask for than the names)
         self.mult = view["multiplier"]
         self.money: list[int] = list(view["money"])
         self.pacemaker: str | None = view["pacemaker"]
@@ -228,6 +229,10 @@ class _Info:
         return self.stakes[horse].get(self.seat, 0.0)
 
 
+VIEW_KEYS = ("money", "multiplier", "pacemaker", "horses", "bets", "supply")
+"""The view's entries the bot reads."""
+
+
 class RoyalTurfBot:
     """Heuristic Royal Turf player (see the module docstring)."""
 
@@ -242,7 +247,8 @@ class RoyalTurfBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view()
+        # Only the entries the bot reads: a rollout asks at every step.
+        view = cast(RoyalTurfView, state.view_part(*VIEW_KEYS))
         info = _Info(view, seat)
         if legal[0]["type"] == "place_chip":
             return self._bet(view, info, legal)

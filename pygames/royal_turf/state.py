@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -26,7 +27,7 @@ from .data import (
     multiplier,
 )
 from .payouts import odds_column, race_payouts
-from .view import Landing, RaceResult, RoyalTurfView, build_view
+from .view import Landing, RaceResult, RoyalTurfView, build_view, view_part
 
 
 class Phase(StrEnum):
@@ -48,6 +49,12 @@ _ROLL_OUTCOMES: list[tuple[Action, float]] = [
 ]
 _MOVES: dict[str, Action] = {h: {"type": "move_horse", "horse": h} for h in HORSES}
 """Every horse's move action, handed out again and again (read-only)."""
+_CHIP_BETS: dict[tuple[int, str], Action] = {
+    (chip, h): {"type": "place_chip", "chip": chip, "horse": h}
+    for chip in sorted(set(BASE_CHIPS) | set(HIDDEN_CHIPS))
+    for h in HORSES
+}
+"""Every chip-on-horse action, likewise."""
 _MOVE_VALUE = {card: values for card, (_, values) in CARDS.items()}
 """Card id -> squares per symbol (a plain lookup on the move's hot path)."""
 
@@ -176,11 +183,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             turn = self.turn
             mine = {h for h, chips in self.bets.items() for s, _ in chips if s == turn}
             free = [h for h in HORSES if h not in mine]
-            return [
-                {"type": "place_chip", "chip": chip, "horse": h}
-                for chip in sorted(set(self.supply[turn]))
-                for h in free
-            ]
+            return [_CHIP_BETS[chip, h] for chip in sorted(set(self.supply[turn])) for h in free]
         return []
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -497,6 +500,10 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     def view(self, viewer: int | None = None) -> RoyalTurfView:
         return build_view(self, viewer)
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only ``keys`` of the view, each built alone (see view.py)."""
+        return view_part(self, viewer, keys)
 
     def private_turn(self) -> bool:
         """With hidden bets every chip is placed face down (V3): a secret choice."""
