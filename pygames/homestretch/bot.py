@@ -540,7 +540,7 @@ def worth(race: Race, w: dict[int, list[float]]) -> float:
 
 
 @functools.cache
-def _cells_by_value(card: str) -> list[tuple[float, int, str]]:
+def _cells_by_value(card: str) -> tuple[tuple[float, int, str], ...]:
     """The betting cells best first by expected payout per point from the start odds of
     the race card: (value, horse, row). The same all race: worked out once per card."""
     odds = START_ODDS[card]
@@ -559,7 +559,7 @@ def _cells_by_value(card: str) -> list[tuple[float, int, str]]:
             chance = sum(p[: ROW_INDEX[row]])
             ev.append((chance * PAYOUT[row][h], h, row))
     ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
-    return ev
+    return tuple(ev)  # kept: nobody may change it
 
 
 VIEW_KEYS: dict[str, tuple[str, ...]] = {

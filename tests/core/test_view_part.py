@@ -5,33 +5,42 @@ what the seat may see, and a part follows the state as the game goes on."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import pygames
-from pygames.core import SeatWindow, canonical, sample_outcome
+from pygames.core import SeatWindow, State, canonical, sample_outcome
+
+from .test_every_game import NAMES, sample_games, walk
 
 GAMES = [g.id for g in pygames.games()]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_view_part_is_the_views_entries(game_id: str) -> None:
-    state = pygames.get_game(game_id).new_state(["Ann", "Ben", "Cy"])
-    rng = random.Random(5)
-    step = 0
-    while not state.is_terminal():
-        if step % 7 == 0:  # a spread of phases, not every step (speed)
-            for seat in (None, 0, 1, 2):
-                view = state.view(seat)
-                keys = rng.sample(sorted(view), 4)
-                part = SeatWindow(state, seat).view_part(*keys)
-                assert list(part) == keys
-                assert canonical(part) == canonical({k: view[k] for k in keys})
-        if state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        step += 1
+    """Over games with the variants that hide things (face-down chips, markers…)."""
+    game = pygames.get_game(game_id)
+    for k, (n, options) in enumerate(sample_games(game_id, 4, seed=8)):
+        walk(game.new_state(NAMES[:n], options), random.Random(k), PartChecker(n, k))
+
+
+class PartChecker:
+    """Compares random parts with the whole view for every seat, every 11th step."""
+
+    def __init__(self, n: int, seed: int) -> None:
+        self.seats, self.rng, self.steps = (None, *range(n)), random.Random(seed), 0
+
+    def __call__(self, state: State[Any]) -> None:
+        self.steps += 1
+        if self.steps % 11 != 1:  # a spread of phases, not every step (speed)
+            return
+        for seat in self.seats:
+            view = state.view(seat)
+            keys = self.rng.sample(sorted(view), 5)
+            part = SeatWindow(state, seat).view_part(*keys)
+            assert list(part) == keys
+            assert canonical(part) == canonical({k: view[k] for k in keys})
 
 
 @pytest.mark.parametrize("game_id", GAMES)
