@@ -360,6 +360,15 @@ def lens_rollouts_per_second() -> dict[str, dict[str, dict[str, float]]]:
     return lens_rollouts.measure()
 
 
+def friendly_rollouts_per_second() -> dict[str, dict[str, float]]:
+    """Friendly rollouts/s from a new game and mid-race, 84a1957 and now, CPython
+    (benchmarks/rollouts.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import rollouts
+
+    return rollouts.measure()
+
+
 def lens_calibration(games: int) -> dict[str, Any]:
     """How honest the lens's win chances are (benchmarks/lens_calibration.py)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -623,6 +632,7 @@ def main(argv: list[str] | None = None) -> int:
     # CPU benchmark first, before the browser competes for the cores.
     games_per_s = random_games_per_second()
     rollouts_per_s = lens_rollouts_per_second()
+    friendly_per_s = friendly_rollouts_per_second()
     calibration = lens_calibration(args.lens_games)
     choice_ms = bot_choice_ms()
     strength = bot_strength(args.strength_games) if args.strength_games else None
@@ -644,6 +654,7 @@ def main(argv: list[str] | None = None) -> int:
         {
             "random_games_per_s": games_per_s,
             "lens_rollouts_per_s": rollouts_per_s,
+            "friendly_rollouts_per_s": friendly_per_s,
             "lens_calibration": calibration,
             "lens_worker": worker_lens,
             "sharp_worker_ms": sharp_worker,
@@ -682,6 +693,13 @@ def main(argv: list[str] | None = None) -> int:
             )
             for runtime, table in rollouts_per_s.items()
             for game_id, r in table.items()
+        ],
+        *[
+            (
+                f"{start} friendly rollouts/s, cpython (84a1957 -> now)",
+                f"{r['before']:,.1f} -> {r['now']:,.1f} ({r['ratio']:.2f}x)",
+            )
+            for start, r in friendly_per_s.items()
         ],
         *[
             (

@@ -43,6 +43,11 @@ class SeatWindow(Generic[V]):
         """The seat's own view (fresh data: editing it changes nothing)."""
         return self._state.view(self.seat)
 
+    def view_part(self, *keys: str) -> dict[str, Any]:
+        """Only these entries of :meth:`view` (the same values, fresh data): for a bot
+        that reads a few of them at every decision (:meth:`State.view_part`)."""
+        return self._state.view_part(self.seat, keys)
+
     def legal_actions(self) -> list[Action]:
         if self.seat is None or self._state.current_player() != self.seat:
             return []

@@ -74,6 +74,10 @@ def candidate_actions(window: SeatWindow[Any], rng: random.Random) -> list[Actio
     return [first, *others]
 
 
+clock = time.perf_counter
+"""The search's clock (seconds): a test may put a fake one in its place."""
+
+
 RACE_SPREAD: dict[str, float] = {"homestretch": 11.0, "royal_turf": 220.0, "turfmaster": 20.0}
 """Games whose rollouts stop at the end of the current race, with the spread of one
 player's gain in a race against the table's mean (measured in friendly games). The
@@ -134,36 +138,44 @@ def search(
     weigh_one: bool = False,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
-        in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
-        then rounds played, then money).
+    in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
+    then rounds played, then money).
 
-        Each round draws one state from the seat's knowledge and plays every arm still in
-        the running from it with the same dice (one seed per round): the choices are
-        compared on equal luck, which needs far fewer rollouts than independent draws.
-        After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
-    never the friendly choice (the first arm).
+    Each round draws one state from the seat's knowledge and plays every arm still in
+    the running from it with the same dice (one seed per round): the choices are
+    compared on equal luck, which needs far fewer rollouts than independent draws.
+    After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
+    never the friendly choice (the first arm). Once the time is up no arm starts
+    another rollout, and a round cut short counts for none of its arms.
     """
     seat = window.seat
     assert seat is not None
     arms = [Arm(a, friendly=i == 0) for i, a in enumerate(candidate_actions(window, rng))]
     if len(arms) == 1 and not weigh_one:
         return arms  # nothing to choose; advice still weighs it (``weigh_one``)
-    deadline = time.perf_counter() + (think_ms or 0) / 1000
+    deadline = clock() + (think_ms or 0) / 1000
+    timed = iterations is None
     active = list(arms)
     done = rounds = 0
     with collector_paused():
         while _more(done, rounds, iterations, deadline):
             start, seed = window.resample(rng), rng.getrandbits(32)
+            results: list[tuple[Arm, float, float]] = []
             for arm in active:
                 if iterations is not None and done >= iterations:
                     break
+                if timed and rounds and clock() >= deadline:
+                    break  # out of time: no arm starts another rollout
                 state = start.clone()
                 state.apply_trusted(arm.action)
-                share, money = rollout(state, seat, random.Random(seed))
+                results.append((arm, *rollout(state, seat, random.Random(seed))))
+                done += 1
+            if timed and len(results) < len(active):
+                break  # a round cut short would favour the arms it reached: drop it
+            for arm, share, money in results:
                 arm.visits += 1
                 arm.wins += share
                 arm.money += money
-                done += 1
             rounds += 1
             if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
                 # halve, but keep the friendly choice: it is the one to beat
@@ -179,7 +191,7 @@ def _rank(arm: Arm) -> tuple[float, int, float]:
 def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bool:
     if iterations is not None:
         return done < iterations
-    return rounds == 0 or time.perf_counter() < deadline
+    return rounds == 0 or clock() < deadline
 
 
 def choice(arms: list[Arm]) -> Arm:

@@ -26,7 +26,7 @@ import pickle
 import random
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -422,6 +422,19 @@ class State(ABC, Generic[V]):
 
         Built on :meth:`base_view`; never shares a list or dict with the state.
         """
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only the entries ``keys`` of ``view(viewer)``, with the same values: a cheaper
+        read for a computer player that needs a few of them at every decision of a
+        rollout. A game may build just those; by default the whole view is built.
+
+        >>> import pygames
+        >>> state = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+        >>> state.view_part(0, ["race", "money"])
+        {'race': 1, 'money': [0, 0]}
+        """
+        view: Mapping[str, Any] = self.view(viewer)
+        return {key: view[key] for key in keys}
 
     def private_turn(self) -> bool:
         """Whether the player to act now makes a choice nobody else may see.

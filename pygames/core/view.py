@@ -14,7 +14,8 @@ view is always fresh data: changing it never changes the game.
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypedDict, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 R = TypeVar("R")
 """A game's record of one finished race (or round): its own TypedDict."""
@@ -54,3 +55,43 @@ class BaseView(TypedDict, Generic[R]):
 
 AnyView = BaseView[Any]
 """A view of any game (what the shell and generic code read)."""
+
+
+S = TypeVar("S", bound="Viewed")
+
+
+class Viewed(Protocol):
+    """A state whose view starts with :class:`BaseView`'s entries."""
+
+    def base_view(self, viewer: int | None) -> BaseView[Any]: ...
+
+
+ViewParts = Mapping[str, Callable[[S, int | None], Any]]
+"""How a game builds each entry of its view after the :class:`BaseView` ones: key ->
+``part(state, viewer)``. The whole view is all of them (:func:`whole_view`); a computer
+player may ask for a few (:func:`view_of_parts`), built by the very same functions."""
+
+
+def whole_view(state: S, viewer: int | None, parts: ViewParts[S]) -> dict[str, Any]:
+    """The base entries, then every part in order."""
+    view: dict[str, Any] = dict(state.base_view(viewer))
+    for key, part in parts.items():
+        view[key] = part(state, viewer)
+    return view
+
+
+def view_of_parts(
+    state: S, viewer: int | None, parts: ViewParts[S], keys: Iterable[str]
+) -> dict[str, Any]:
+    """Only ``keys`` of :func:`whole_view` (the base entries built once if asked for)."""
+    out: dict[str, Any] = {}
+    base: dict[str, Any] | None = None
+    for key in keys:
+        part = parts.get(key)
+        if part is not None:
+            out[key] = part(state, viewer)
+            continue
+        if base is None:
+            base = dict(state.base_view(viewer))
+        out[key] = base[key]
+    return out

@@ -41,7 +41,9 @@ its 11 sums).
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -409,6 +411,25 @@ PURPLE_SHARE = 42 / 214.9  # an average purple race's part of a game's purses
 GREEN_SHARE = 65.45 / 214.9
 
 
+def _strength(h: int, pos: int, marker: str | None) -> float:
+    """How fast a horse at ``pos`` with ``marker`` finishes (``expected time ** -GAMMA``)."""
+    d = FINISH - pos
+    extra = 0.0
+    if marker == "X":
+        extra = X_ROLLS
+    else:
+        d -= plus_squares(marker)
+    rolls = max(d, 0) / STEP
+    rolls = max(rolls, 0.55) + extra
+    time = rolls / DICE_P[h]
+    return float(time**-GAMMA)
+
+
+_STRENGTHS: dict[tuple[int, int, str | None], float] = {}
+"""``_strength`` by (horse, position, marker), filled as met: a few hundred at most, and
+a rollout asks for them tens of thousands of times."""
+
+
 class Race:
     """The bot's picture of a race: positions, handicaps, finish order."""
 
@@ -426,17 +447,11 @@ class Race:
         return [h for h in HORSES if h not in self.finished]
 
     def strength(self, h: int) -> float:
-        d = FINISH - self.pos[h]
-        t = self.hcap.get(h)
-        extra = 0.0
-        if t == "X":
-            extra = X_ROLLS
-        else:
-            d -= plus_squares(t)
-        rolls = max(d, 0) / STEP
-        rolls = max(rolls, 0.55) + extra
-        time = rolls / DICE_P[h]
-        return float(time**-GAMMA)
+        pos, t = self.pos[h], self.hcap.get(h)
+        known = _STRENGTHS.get((h, pos, t))
+        if known is None:
+            known = _STRENGTHS[(h, pos, t)] = _strength(h, pos, t)
+        return known
 
     def move(self, h: int, base: int, own: bool) -> None:
         t = self.hcap.get(h)
@@ -486,33 +501,79 @@ def place_probs(race: Race) -> dict[int, list[float]]:
 
 def worth(race: Race, w: dict[int, list[float]]) -> float:
     """Expected worth of ``race`` for the weights ``w[h][place-1]`` (O(horses²))."""
-    value = sum(w[h][k] for k, h in enumerate(race.finished[:3]))
-    f = len(race.finished)
+    finished = race.finished
+    value = sum(w[h][k] for k, h in enumerate(finished[:3]))
+    f = len(finished)
     if f >= 3:
         return value
     live = race.live()
-    s = {h: race.strength(h) for h in live}
-    total = sum(s.values())
+    strength = race.strength
+    s = [strength(h) for h in live]
+    total = sum(s)
     if f == 2:
-        return value + sum(s[h] * w[h][2] for h in live) / total
-    a3 = sum(s[h] * w[h][2] for h in live)
+        return value + sum(si * w[h][2] for h, si in zip(live, s, strict=True)) / total
+    a3 = sum(si * w[h][2] for h, si in zip(live, s, strict=True))
     if f == 1:
         return (
             value
-            + sum(s[i] * (w[i][1] + (a3 - s[i] * w[i][2]) / (total - s[i])) for i in live) / total
+            + sum(
+                si * (w[i][1] + (a3 - si * w[i][2]) / (total - si))
+                for i, si in zip(live, s, strict=True)
+            )
+            / total
         )
+    # Per horse: strength, worth of 2nd, strength x worth of 3rd (loop invariants).
+    rows = [(si, w[h][1], si * w[h][2]) for h, si in zip(live, s, strict=True)]
     a2_terms = 0.0
-    for i in live:
-        si = s[i]
+    for i, h in enumerate(live):
+        si, _, si_third = rows[i]
         rest = total - si
-        inner = w[i][0]
+        a3_i = a3 - si_third
         acc = 0.0
-        for j in live:
-            if j != i:
-                sj = s[j]
-                acc += sj * (w[j][1] + (a3 - si * w[i][2] - sj * w[j][2]) / (rest - sj))
-        a2_terms += si * (inner + acc / rest)
+        # the others in order, without a test per pair (the hot loop of a rollout)
+        for sj, second, sj_third in rows[:i]:
+            acc += sj * (second + (a3_i - sj_third) / (rest - sj))
+        for sj, second, sj_third in rows[i + 1 :]:
+            acc += sj * (second + (a3_i - sj_third) / (rest - sj))
+        a2_terms += si * (w[h][0] + acc / rest)
     return value + a2_terms / total
+
+
+@functools.cache
+def _cells_by_value(card: str) -> tuple[tuple[float, int, str], ...]:
+    """The betting cells best first by expected payout per point from the start odds of
+    the race card: (value, horse, row). The same all race: worked out once per card."""
+    odds = START_ODDS[card]
+    probs = {
+        h: [
+            odds[i][0] / 1000,
+            (odds[i][1] - odds[i][0]) / 1000,
+            (odds[i][2] - odds[i][1]) / 1000,
+        ]
+        for i, h in enumerate(HORSES)
+    }
+    ev: list[tuple[float, int, str]] = []
+    for h in HORSES:
+        p = probs.get(h, [0.0, 0.0, 0.0])
+        for row in ROWS:
+            chance = sum(p[: ROW_INDEX[row]])
+            ev.append((chance * PAYOUT[row][h], h, row))
+    ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
+    return tuple(ev)  # kept: nobody may change it
+
+
+VIEW_KEYS: dict[str, tuple[str, ...]] = {
+    "draft_pick": ("colours", "draft"),
+    "place_marker": ("race_card", "seats", "my_markers", "colours"),
+    "buy_action": ("horses", "options", "buying"),
+    "move_choice": ("colours", "horses", "finish_order", "race_card", "betting_board", "turn"),
+}
+"""The view's entries each kind of decision reads (the same for its kindred kinds). The
+table's size is read from ``colours`` (one per seat), which is cheaper than ``players``."""
+for _kind, _same in (("place_marker", "take_back_marker"), ("place_marker", "confirm_bets")):
+    VIEW_KEYS[_same] = VIEW_KEYS[_kind]
+for _same in ("reroll_or_stop", "bonus_target"):
+    VIEW_KEYS[_same] = VIEW_KEYS["move_choice"]
 
 
 class HomestretchBot:
@@ -529,8 +590,9 @@ class HomestretchBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view()
         kind = legal[0]["type"]
+        # Only the entries this kind of decision reads: a rollout asks at every step.
+        view = cast(HomestretchView, state.view_part(*VIEW_KEYS.get(kind, ())))
         if kind == "draft_pick":
             return self._draft(view, seat, legal)
         if kind == "bet_order_claim":
@@ -565,7 +627,7 @@ class HomestretchBot:
 
     def _draft(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         kept = [CARD_HORSE[c["card"]] for c in view["draft"]["kept"] or []]
-        n = len(view["players"])
+        n = len(view["colours"])
         copies = 2 if n <= 3 else 2.6  # shares of a horse expected in play
         best, best_v = legal[0], -1e9
         for a in legal:
@@ -616,22 +678,7 @@ class HomestretchBot:
     def _bet(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         card = view["race_card"]
         assert card is not None  # betting happens with this race's card revealed
-        odds = START_ODDS[card["id"]]
-        probs = {
-            h: [
-                odds[i][0] / 1000,
-                (odds[i][1] - odds[i][0]) / 1000,
-                (odds[i][2] - odds[i][1]) / 1000,
-            ]
-            for i, h in enumerate(HORSES)
-        }
-        ev: list[tuple[float, int, str]] = []
-        for h in HORSES:
-            p = probs.get(h, [0.0, 0.0, 0.0])
-            for row in ROWS:
-                chance = sum(p[: ROW_INDEX[row]])
-                ev.append((chance * PAYOUT[row][h], h, row))
-        ev.sort(key=lambda e: (-e[0], e[1], ROW_INDEX[e[2]]))
+        ev = _cells_by_value(card["id"])
         limit = view["seats"][seat]["marker_limit"]
         plan: dict[str, tuple[int, str]] = {}
         used: dict[tuple[int, str], int] = {}
@@ -668,7 +715,7 @@ class HomestretchBot:
     def _weights(view: HomestretchView, seat: int) -> dict[int, list[float]]:
         card = view["race_card"]
         purse = card["purse"] if card else [0, 0, 0]
-        n = len(view["players"])
+        n = len(view["colours"])
         opp = OPPONENT_SHARE / max(n - 1, 1) * 2
         w = {h: [0.0, 0.0, 0.0] for h in HORSES}
         for hv in view["horses"]:
@@ -696,14 +743,19 @@ class HomestretchBot:
     def _second_roll(race: Race, w: dict[int, list[float]]) -> float:
         """Expected worth after one more roll resolved under P23."""
         total = 0.0
+        bonus_best: dict[int, float] = {}  # by bonus distance: several differences share one
         for s, p, diffs in SUMS:
             if s in race.finished:
                 for d, q in diffs:
-                    best = -1e18
-                    for t in race.last_place():
-                        r = race.copy()
-                        r.move(t, bonus_distance(d), False)
-                        best = max(best, worth(r, w))
+                    squares = bonus_distance(d)
+                    best = bonus_best.get(squares)
+                    if best is None:
+                        best = -1e18
+                        for t in race.last_place():
+                            r = race.copy()
+                            r.move(t, squares, False)
+                            best = max(best, worth(r, w))
+                        bonus_best[squares] = best
                     total += p * q * best
             else:
                 r = race.copy()

@@ -29,7 +29,7 @@ display cards in display order, then BUY_BLIND, then PASS.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -75,6 +75,7 @@ from .view import (
     Tie,
     TieStep,
     build_view,
+    view_part,
 )
 
 
@@ -1559,6 +1560,10 @@ class HomestretchState(State[HomestretchView]):
     def view(self, viewer: int | None = None) -> HomestretchView:
         """What ``viewer`` may see (spec §9); ``None`` is the public table (see view.py)."""
         return build_view(self, viewer)
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only ``keys`` of the view, each built alone (see view.py)."""
+        return view_part(self, viewer, keys)
 
     def scores(self) -> list[float]:
         """Final money per seat (P37)."""

@@ -14,9 +14,10 @@ value of a face-down bet marker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ..core.view import BaseView
+from ..core.view import BaseView, ViewParts, view_of_parts, whole_view
 from .data import (
     CARD_COST,
     CARD_HORSE,
@@ -327,19 +328,17 @@ def _roll(seat: int, a: int, b: int) -> RollOffRoll:
     return {"seat": seat, "a": a, "b": b, "sum": a + b}
 
 
-def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
-    """What ``viewer`` may see; ``None`` is the public table. Fresh data throughout."""
-    s = state
-    n = s.n
-    me = viewer if viewer is not None and 0 <= viewer < n else None
-    phase = s.phase
-    open_bets = s.opt("open_bets")
-    drafting = phase in ("deal", "draft", "ghost")
-    buying_open = phase in ("display", "buying", "blind")
-    racing = phase == "race"
+def _me(s: HomestretchState, viewer: int | None) -> int | None:
+    return viewer if viewer is not None and 0 <= viewer < s.n else None
+
+
+def _bettor(s: HomestretchState) -> int | None:
+    return s.order[s.bettor_index] if s.phase == "betting" else None
+
+
+def _seats(s: HomestretchState, viewer: int | None) -> list[Seat]:
     ranks = s.ranks()
-    bettor = s.order[s.bettor_index] if phase == "betting" else None
-    seats: list[Seat] = [
+    return [
         {
             "seat": i,
             "name": s.players[i],
@@ -351,15 +350,25 @@ def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
             "share_value": s.share_value(i),
             "hand_size": len(s.hands[i]),
             "kept_count": len(s.kept[i]),
-            "picked": s.picked[i] if phase in ("draft", "ghost") else False,
+            "picked": s.picked[i] if s.phase in ("draft", "ghost") else False,
             "bets_submitted": s.submitted[i],
             "markers_on_board": len(s.bets[i]) if s.submitted[i] else 0,
         }
-        for i in range(n)
+        for i in range(s.n)
     ]
+
+
+def _horses(s: HomestretchState, viewer: int | None) -> list[Horse]:
+    # Each seat's cards counted once, in seat order (the order of the owners' keys).
+    owners_of: dict[int, dict[str, int]] = {h: {} for h in HORSES}
+    for i, cards in enumerate(s.shares):
+        seat = str(i)
+        for c in cards:
+            owners = owners_of[CARD_HORSE[c]]
+            owners[seat] = owners.get(seat, 0) + 1
     horses: list[Horse] = []
     for h in HORSES:
-        owners = {str(i): k for i in range(n) if (k := s.shares_of(i, h))}
+        owners = owners_of[h]
         t = s.hcap[h]
         horses.append(
             {
@@ -374,11 +383,16 @@ def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
                 "shares": owners,
             }
         )
+    return horses
+
+
+def _board(s: HomestretchState, viewer: int | None) -> list[BoardCell]:
     # Each visible marker sorted to its cell once (seat order, then marker id), rather
     # than every cell scanning every seat's markers: the computer players ask for a
     # view at every decision of a rollout.
+    me, bettor, open_bets = _me(s, viewer), _bettor(s), s.opt("open_bets")
     on_cell: dict[tuple[int, str], list[BoardMarker]] = {}
-    for i in range(n):
+    for i in range(s.n):
         # Submitted turns are on the board for all; the bettor's own unconfirmed
         # markers only for himself.
         if not (s.submitted[i] or (i == me and i == bettor)):
@@ -393,33 +407,44 @@ def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
                     "value": MARKER_VALUE[m] if shown else None,
                 }
             )
-    board: list[BoardCell] = [
+    return [
         {"horse": h, "row": row, "payout": PAYOUT[row][h], "markers": on_cell.get((h, row), [])}
         for h, row in CELLS
     ]
-    my_markers: list[MyMarker] | None = None
-    if me is not None:
-        mine = s.bets[me]
-        my_markers = [
-            {
-                "marker": m,
-                "value": MARKER_VALUE[m],
-                "horse": mine[m][0] if m in mine else None,
-                "row": mine[m][1] if m in mine else None,
-            }
-            for m in MARKERS
-        ]
-    card: RaceCard | None = None
-    if s.race_cards and phase != "race_card" and len(s.race_cards) >= s.race:
-        cid = s.race_cards[s.race - 1]
-        rc = RACE_CARDS[cid]
-        card = {
-            "id": cid,
-            "colour": rc["colour"],
-            "name": rc["name"],
-            "purse": list(rc["purse"]),
-            "handicaps": {str(h): t for h, t in rc["handicaps"].items()},
+
+
+def _my_markers(s: HomestretchState, viewer: int | None) -> list[MyMarker] | None:
+    me = _me(s, viewer)
+    if me is None:
+        return None
+    mine = s.bets[me]
+    return [
+        {
+            "marker": m,
+            "value": MARKER_VALUE[m],
+            "horse": mine[m][0] if m in mine else None,
+            "row": mine[m][1] if m in mine else None,
         }
+        for m in MARKERS
+    ]
+
+
+def _race_card(s: HomestretchState, viewer: int | None) -> RaceCard | None:
+    if not (s.race_cards and s.phase != "race_card" and len(s.race_cards) >= s.race):
+        return None
+    cid = s.race_cards[s.race - 1]
+    rc = RACE_CARDS[cid]
+    return {
+        "id": cid,
+        "colour": rc["colour"],
+        "name": rc["name"],
+        "purse": list(rc["purse"]),
+        "handicaps": {str(h): t for h, t in rc["handicaps"].items()},
+    }
+
+
+def _turn(s: HomestretchState, viewer: int | None) -> Turn:
+    racing = s.phase == "race"
     dice: Dice | None = None
     moves: Moves | None = None
     if s.dice is not None:
@@ -428,108 +453,152 @@ def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
         if racing and s.pending == "move_choice":
             plus = s.plus_squares(a + b)
             moves = {"two": 2 + plus, "one_and_reroll": 1 + plus}
-    current = s.current_player()
-    over = s.is_terminal()
     return {
-        **s.base_view(viewer),
-        "colours": list(s.colours),
-        "options": {
-            "fixed_betting_order": s.opt("fixed_betting_order"),
-            "open_bets": open_bets,
-            "short_game": s.opt("short_game"),
-            "literal_handicaps": s.opt("literal_handicaps"),
-            "colours": str(s.options.get("colours", "")),
-        },
-        "decision": s.decision(),
-        "current_colour": s.colours[current] if current >= 0 else None,
-        "race": s.race,
-        "races": s.races,
-        "seats": seats,
-        "track": {"squares": SQUARES, "finish": FINISH, "lanes": list(HORSES)},
-        "horses": horses,
-        "finish_order": list(s.finished),
-        "finishing_circles": [
-            {
-                "place": i + 1,
-                "row": PLACE_NAMES[i],
-                "horse": s.finished[i] if i < len(s.finished) else None,
-            }
-            for i in range(3)
-        ],
-        "handicap_supply": {t: s.supply[t] for t in HANDICAP_TYPES},
-        "race_card": card,
-        "race_stack": s.races - len(s.race_cards),
-        "betting_board": board,
-        "payouts": {row: {str(h): PAYOUT[row][h] for h in HORSES} for row in ROWS},
-        "betting": {
-            "default_order": list(s.default_order),
-            "order": list(s.order),
-            "claims": [
-                {"seat": c["seat"], "choice": c["choice"], "target": c["target"]} for c in s.claims
-            ],
-            "claim_due": current if phase == "claims" else None,
-            "bettor": bettor,
-            "fixed_order": s.opt("fixed_betting_order"),
-        },
-        "my_markers": my_markers,
-        "draft": {
-            "round": s.draft_round,
-            "deal_size": s.deal_size,
-            "ghost": n == 2,
-            "ghost_hand_size": len(s.ghost),
-            "pool_size": len(s.pool) if drafting else None,
-            "hand": _cards(sorted(s.hands[me])) if me is not None else None,
-            "kept": _cards(sorted(s.kept[me])) if me is not None else None,
-        },
-        "turn": {
-            "seat": s.turn if racing else None,
-            "colour": s.colours[s.turn] if racing else None,
-            "start_player": s.start_player,
-            "start_by": s.start_by or None,
-            "roll": s.roll_no,
-            "dice": dice,
-            "pending": s.pending if racing else None,
-            "bonus_targets": list(s.bonus_targets),
-            "bonus_squares": s.bonus_squares if s.bonus_targets else None,
-            "moves": moves,
-            "turns": s.turns,
-        },
-        "roll_off": {
-            "seats": list(s.rolloff),
-            "rolls": [_roll(i, a, b) for i, a, b in s.rolloff_rolls],
-            "rounds": [[_roll(i, a, b) for i, a, b in rnd] for rnd in s.rolloff_log],
-        },
-        "buying": {
-            "round": s.buy_round,
-            "order": list(s.buy_order),
-            "due": current if phase == "buying" else None,
-            "display": _cards(s.display),
-            "stack_size": len(s.pool) if buying_open else 0,
-            "stack": sorted(s.pool) if buying_open else [],
-            "blind_price": s.blind_price() if buying_open else None,
-            "purchases": [
-                {
-                    "round": p["round"],
-                    "seat": p["seat"],
-                    "choice": p["choice"],
-                    "card": p.get("card"),
-                    "horse": p.get("horse"),
-                    "price": p.get("price"),
-                }
-                for p in s.purchases
-            ],
-            "removed": list(s.removed_after_buying),
-        },
-        "standings": [
-            {
-                "seat": i,
-                "money": key[0],
-                "share_value": key[1],
-                "long_shots": key[2],
-                "middles": key[3],
-                "favourites": key[4],
-            }
-            for i, key in enumerate(s.tie_keys())
-        ],
-        "ties": s.ties() if over else [],
+        "seat": s.turn if racing else None,
+        "colour": s.colours[s.turn] if racing else None,
+        "start_player": s.start_player,
+        "start_by": s.start_by or None,
+        "roll": s.roll_no,
+        "dice": dice,
+        "pending": s.pending if racing else None,
+        "bonus_targets": list(s.bonus_targets),
+        "bonus_squares": s.bonus_squares if s.bonus_targets else None,
+        "moves": moves,
+        "turns": s.turns,
     }
+
+
+def _options(s: HomestretchState, viewer: int | None) -> Options:
+    return {
+        "fixed_betting_order": s.opt("fixed_betting_order"),
+        "open_bets": s.opt("open_bets"),
+        "short_game": s.opt("short_game"),
+        "literal_handicaps": s.opt("literal_handicaps"),
+        "colours": str(s.options.get("colours", "")),
+    }
+
+
+def _betting(s: HomestretchState, viewer: int | None) -> Betting:
+    return {
+        "default_order": list(s.default_order),
+        "order": list(s.order),
+        "claims": [
+            {"seat": c["seat"], "choice": c["choice"], "target": c["target"]} for c in s.claims
+        ],
+        "claim_due": s.current_player() if s.phase == "claims" else None,
+        "bettor": _bettor(s),
+        "fixed_order": s.opt("fixed_betting_order"),
+    }
+
+
+def _draft(s: HomestretchState, viewer: int | None) -> Draft:
+    me = _me(s, viewer)
+    return {
+        "round": s.draft_round,
+        "deal_size": s.deal_size,
+        "ghost": s.n == 2,
+        "ghost_hand_size": len(s.ghost),
+        "pool_size": len(s.pool) if s.phase in ("deal", "draft", "ghost") else None,
+        "hand": _cards(sorted(s.hands[me])) if me is not None else None,
+        "kept": _cards(sorted(s.kept[me])) if me is not None else None,
+    }
+
+
+def _buying(s: HomestretchState, viewer: int | None) -> Buying:
+    buying_open = s.phase in ("display", "buying", "blind")
+    return {
+        "round": s.buy_round,
+        "order": list(s.buy_order),
+        "due": s.current_player() if s.phase == "buying" else None,
+        "display": _cards(s.display),
+        "stack_size": len(s.pool) if buying_open else 0,
+        "stack": sorted(s.pool) if buying_open else [],
+        "blind_price": s.blind_price() if buying_open else None,
+        "purchases": [
+            {
+                "round": p["round"],
+                "seat": p["seat"],
+                "choice": p["choice"],
+                "card": p.get("card"),
+                "horse": p.get("horse"),
+                "price": p.get("price"),
+            }
+            for p in s.purchases
+        ],
+        "removed": list(s.removed_after_buying),
+    }
+
+
+def _standings(s: HomestretchState, viewer: int | None) -> list[Standing]:
+    return [
+        {
+            "seat": i,
+            "money": key[0],
+            "share_value": key[1],
+            "long_shots": key[2],
+            "middles": key[3],
+            "favourites": key[4],
+        }
+        for i, key in enumerate(s.tie_keys())
+    ]
+
+
+def _current_colour(s: HomestretchState, viewer: int | None) -> str | None:
+    current = s.current_player()
+    return s.colours[current] if current >= 0 else None
+
+
+def _circles(s: HomestretchState, viewer: int | None) -> list[FinishingCircle]:
+    done = s.finished
+    return [
+        {"place": i + 1, "row": PLACE_NAMES[i], "horse": done[i] if i < len(done) else None}
+        for i in range(3)
+    ]
+
+
+def _roll_off(s: HomestretchState, viewer: int | None) -> RollOff:
+    return {
+        "seats": list(s.rolloff),
+        "rolls": [_roll(i, a, b) for i, a, b in s.rolloff_rolls],
+        "rounds": [[_roll(i, a, b) for i, a, b in rnd] for rnd in s.rolloff_log],
+    }
+
+
+PARTS: ViewParts[HomestretchState] = {
+    "colours": lambda s, v: list(s.colours),
+    "options": _options,
+    "decision": lambda s, v: s.decision(),
+    "current_colour": _current_colour,
+    "race": lambda s, v: s.race,
+    "races": lambda s, v: s.races,
+    "seats": _seats,
+    "track": lambda s, v: {"squares": SQUARES, "finish": FINISH, "lanes": list(HORSES)},
+    "horses": _horses,
+    "finish_order": lambda s, v: list(s.finished),
+    "finishing_circles": _circles,
+    "handicap_supply": lambda s, v: {t: s.supply[t] for t in HANDICAP_TYPES},
+    "race_card": _race_card,
+    "race_stack": lambda s, v: s.races - len(s.race_cards),
+    "betting_board": _board,
+    "payouts": lambda s, v: {row: {str(h): PAYOUT[row][h] for h in HORSES} for row in ROWS},
+    "betting": _betting,
+    "my_markers": _my_markers,
+    "draft": _draft,
+    "turn": _turn,
+    "roll_off": _roll_off,
+    "buying": _buying,
+    "standings": _standings,
+    "ties": lambda s, v: s.ties() if s.is_terminal() else [],
+}
+"""How each entry of the view after :meth:`State.base_view`'s is built, so that a
+computer player can ask for just the few it reads (:func:`view_part`)."""
+
+
+def build_view(state: HomestretchState, viewer: int | None) -> HomestretchView:
+    """What ``viewer`` may see; ``None`` is the public table. Fresh data throughout."""
+    return cast("HomestretchView", whole_view(state, viewer, PARTS))
+
+
+def view_part(state: HomestretchState, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+    """Only ``keys`` of ``build_view(state, viewer)``, built by the same parts."""
+    return view_of_parts(state, viewer, PARTS, keys)

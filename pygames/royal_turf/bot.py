@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -128,41 +129,76 @@ def _order_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str,
     ``remaining`` is each horse's effective distance; the pairwise chances come
     from a normal approximation and are combined as if independent.
     """
-    horses = list(remaining)
     out: dict[str, list[float]] = {}
-    for h in horses:
-        dist = [1.0]
-        rh, vh = remaining[h], var[h]
-        for g in horses:
+    sqrt = math.sqrt
+    for h, rh in remaining.items():
+        dist, vh = [1.0], var[h]
+        for g, rg in remaining.items():
             if g == h:
                 continue
-            q = _phi((rh - remaining[g]) / math.sqrt(vh + var[g]))  # g arrives first
-            nxt = [0.0] * (len(dist) + 1)
-            for k, p in enumerate(dist):
-                nxt[k] += p * (1 - q)
-                nxt[k + 1] += p * q
+            q = _phi((rh - rg) / sqrt(vh + var[g]))  # g arrives first
+            r = 1 - q
+            # k others before h: k before and g after, or k - 1 before and g too.
+            # Plain loops: a rollout runs this a few hundred times per race.
+            nxt: list[float] = []
+            add = nxt.append
+            before = 0.0
+            for p in dist:
+                add(before + p * r)
+                before = p * q
+            add(before)
             dist = nxt
         out[h] = dist
     return out
 
 
+def _first_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str, float]:
+    """Each horse's chance to arrive before all others: ``_order_odds(...)[h][0]``
+    without the rest of the distribution."""
+    out: dict[str, float] = {}
+    sqrt = math.sqrt
+    for h, rh in remaining.items():
+        first, vh = 1.0, var[h]
+        for g, rg in remaining.items():
+            if g != h:
+                first *= 1 - _phi((rh - rg) / sqrt(vh + var[g]))
+        out[h] = first
+    return out
+
+
 def _balance(order: dict[str, list[float]], rounds: int = 4) -> dict[str, list[float]]:
     """Scale rows and columns (Sinkhorn) so each horse and each position sum to 1."""
-    horses = list(order)
-    m = len(horses)
-    rows = [list(order[h]) for h in horses]
+    rows = [list(r) for r in order.values()]
+    columns = range(len(rows))
     for _ in range(rounds):
-        for j in range(m):
-            col = sum(r[j] for r in rows)
-            if col > 0:
-                for r in rows:
+        sums = [sum(c) for c in zip(*rows, strict=True)]
+        for r in rows:
+            for j in columns:
+                if (col := sums[j]) > 0:
                     r[j] /= col
         for r in rows:
-            tot = sum(r)
-            if tot > 0:
-                for j in range(m):
+            if (tot := sum(r)) > 0:
+                for j in columns:
                     r[j] /= tot
-    return dict(zip(horses, rows, strict=True))
+    return dict(zip(order, rows, strict=True))
+
+
+ORDER_CACHE = 2048
+"""Race positions whose place odds are kept (a few MB at most): the rollouts of a
+search or of the lens from one position meet the same positions again and again."""
+_ORDERS: dict[tuple[tuple[tuple[str, float], ...], tuple[float, ...]], dict[str, list[float]]] = {}
+
+
+def _place_odds(remaining: dict[str, float], var: dict[str, float]) -> dict[str, list[float]]:
+    """``_balance(_order_odds(remaining, var))``, from the cache when met before
+    (read-only: the same lists are handed out again)."""
+    key = (tuple(remaining.items()), tuple(var.values()))
+    order = _ORDERS.get(key)
+    if order is None:
+        if len(_ORDERS) >= ORDER_CACHE:
+            _ORDERS.clear()
+        order = _ORDERS[key] = _balance(_order_odds(remaining, var))
+    return order
 
 
 class _Info:
@@ -170,7 +206,7 @@ class _Info:
 
     def __init__(self, view: RoyalTurfView, seat: int) -> None:
         self.seat = seat
-        self.n = len(view["players"])
+        self.n = len(view["money"])  # one per seat (cheaper to ask for than the names)
         self.mult = view["multiplier"]
         self.money: list[int] = list(view["money"])
         self.pacemaker: str | None = view["pacemaker"]
@@ -184,9 +220,17 @@ class _Info:
                 row[b["seat"]] = HIDDEN_CHIP if b["chip"] is None else float(b["chip"])
             self.stakes[h] = row
             self.total[h] = sum(row.values())
+        # Payout per bet for 1st, 2nd and 3rd at each horse's bets (the same all decision).
+        self.rates = {
+            h: (rate(1, t), rate(2, t), rate(3, t)) for h, t in self.total.items() if self.stakes[h]
+        }
 
     def mine(self, horse: str) -> float:
         return self.stakes[horse].get(self.seat, 0.0)
+
+
+VIEW_KEYS = ("money", "multiplier", "pacemaker", "horses", "bets", "supply")
+"""The view's entries the bot reads."""
 
 
 class RoyalTurfBot:
@@ -203,7 +247,8 @@ class RoyalTurfBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view()
+        # Only the entries the bot reads: a rollout asks at every step.
+        view = cast(RoyalTurfView, state.view_part(*VIEW_KEYS))
         info = _Info(view, seat)
         if legal[0]["type"] == "place_chip":
             return self._bet(view, info, legal)
@@ -332,7 +377,7 @@ class RoyalTurfBot:
                 pending = 0.0 if h in moved else MEAN_STEP
                 remaining[h] = f - pending
                 var[h] = self._card_var(info, h) * max(f, 1) / MEAN_STEP + BLOCK_VAR
-            order = _balance(_order_odds(remaining, var))
+            order = _place_odds(remaining, var)
             for h in fields:
                 for k in range(min(n_places, len(fields))):
                     place[h][len(finished) + k] = order[h][k]
@@ -350,23 +395,18 @@ class RoyalTurfBot:
                 dist = f - PACE_FIELD
                 remaining[h] = dist - pending
                 var[h] = self._card_var(info, h) * max(dist, 1) / MEAN_STEP + BLOCK_VAR
-            order = _order_odds(remaining, var)
-            tot = sum(order[h][0] for h in fields) or 1.0
+            first = _first_odds(remaining, var)
+            tot = sum(first[h] for h in fields) or 1.0
             for h in fields:
-                place[h][4] = order[h][0] / tot
+                place[h][4] = first[h] / tot
         gains = [0.0] * info.n
         for h, row in info.stakes.items():
             if not row:
                 continue
-            total = info.total[h]
+            r1, r2, r3 = info.rates[h]
             pr = place[h]
-            per_bet = (
-                pr[0] * rate(1, total)
-                + pr[1] * rate(2, total)
-                + pr[2] * rate(3, total)
-                + pr[4] * PACE_BONUS
-                - pr[3] * LAST_PENALTY
-            )
+            pace, last = pr[4] * PACE_BONUS, pr[3] * LAST_PENALTY
+            per_bet = pr[0] * r1 + pr[1] * r2 + pr[2] * r3 + pace - last
             for s, chip in row.items():
                 gains[s] += chip * per_bet
         mine = gains[info.seat]

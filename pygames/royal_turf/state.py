@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -26,7 +27,7 @@ from .data import (
     multiplier,
 )
 from .payouts import odds_column, race_payouts
-from .view import Landing, RaceResult, RoyalTurfView, build_view
+from .view import Landing, RaceResult, RoyalTurfView, build_view, view_part
 
 
 class Phase(StrEnum):
@@ -42,6 +43,18 @@ class Phase(StrEnum):
 
 _CHANCE_PHASES = frozenset({Phase.FIRST_PLAYER, Phase.REVEAL, Phase.START_LOT})
 _ROLL_CHANCES = dict((symbol, float(p)) for symbol, p in DIE)
+_ROLL_OUTCOMES: list[tuple[Action, float]] = [
+    ({"type": "roll", "symbol": symbol}, _ROLL_CHANCES[symbol])
+    for symbol in ("head", "helmet", "saddle", "horseshoe")
+]
+_MOVES: dict[str, Action] = {h: {"type": "move_horse", "horse": h} for h in HORSES}
+"""Every horse's move action, handed out again and again (read-only)."""
+_CHIP_BETS: dict[tuple[int, str], Action] = {
+    (chip, h): {"type": "place_chip", "chip": chip, "horse": h}
+    for chip in sorted(set(BASE_CHIPS) | set(HIDDEN_CHIPS))
+    for h in HORSES
+}
+"""Every chip-on-horse action, likewise."""
 _MOVE_VALUE = {card: values for card, (_, values) in CARDS.items()}
 """Card id -> squares per symbol (a plain lookup on the move's hot path)."""
 
@@ -141,12 +154,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         # Same answer as the base class's, with one phase test instead of three.
         phase = self.phase
         if phase is Phase.RACE:
-            if self.roll is None:
-                return []
-            fields, moved = self.fields, self.moved
-            return [
-                {"type": "move_horse", "horse": h} for h in HORSES if h in fields and h not in moved
-            ]
+            return [] if self.roll is None else self._legal_actions()
         if phase is Phase.BETTING:
             return self._legal_actions()
         return []
@@ -168,17 +176,14 @@ class RoyalTurfState(State[RoyalTurfView]):
         return [h for h in HORSES if h in self.fields and h not in self.moved]
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == Phase.BETTING:
+        if self.phase is Phase.RACE:  # nearly every decision of a game
+            fields, moved = self.fields, self.moved
+            return [_MOVES[h] for h in HORSES if h in fields and h not in moved]
+        if self.phase is Phase.BETTING:
             turn = self.turn
             mine = {h for h, chips in self.bets.items() for s, _ in chips if s == turn}
             free = [h for h in HORSES if h not in mine]
-            return [
-                {"type": "place_chip", "chip": chip, "horse": h}
-                for chip in sorted(set(self.supply[turn]))
-                for h in free
-            ]
-        if self.phase == Phase.RACE:
-            return [{"type": "move_horse", "horse": h} for h in self.eligible()]
+            return [_CHIP_BETS[chip, h] for chip in sorted(set(self.supply[turn])) for h in free]
         return []
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -210,6 +215,8 @@ class RoyalTurfState(State[RoyalTurfView]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase is Phase.RACE:  # the roll: a third of all steps
+            return _ROLL_OUTCOMES
         if self.phase == Phase.FIRST_PLAYER:
             return [({"type": "first_player", "player": p}, 1 / self.n) for p in range(self.n)]
         if self.phase == Phase.REVEAL:
@@ -222,13 +229,9 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     @staticmethod
     def _roll_outcomes() -> list[tuple[Action, float]]:
-        # Spelled out: CH4 is a third of all steps, and a literal is the quickest list.
-        return [
-            ({"type": "roll", "symbol": "head"}, _ROLL_CHANCES["head"]),
-            ({"type": "roll", "symbol": "helmet"}, _ROLL_CHANCES["helmet"]),
-            ({"type": "roll", "symbol": "saddle"}, _ROLL_CHANCES["saddle"]),
-            ({"type": "roll", "symbol": "horseshoe"}, _ROLL_CHANCES["horseshoe"]),
-        ]
+        # One list for every roll (read-only, like every listed action): CH4 is a third
+        # of all steps.
+        return _ROLL_OUTCOMES
 
     def _richest(self) -> list[int]:
         top = max(self.money)
@@ -497,6 +500,10 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     def view(self, viewer: int | None = None) -> RoyalTurfView:
         return build_view(self, viewer)
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only ``keys`` of the view, each built alone (see view.py)."""
+        return view_part(self, viewer, keys)
 
     def private_turn(self) -> bool:
         """With hidden bets every chip is placed face down (V3): a secret choice."""

@@ -12,9 +12,10 @@ data: editing a view never changes the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from ..core.view import BaseView
+from ..core.view import BaseView, ViewParts, view_of_parts, whole_view
 from .data import CARDS, HORSES, LAST_PENALTY, ODDS, PACE_BONUS, RACES, multiplier
 
 if TYPE_CHECKING:
@@ -103,10 +104,9 @@ class RoyalTurfView(BaseView[RaceResult]):
     odds: dict[str, list[int]]  # place "1".."3" -> payout per bet by column (before doubling)
 
 
-def build_view(state: RoyalTurfState, viewer: int | None) -> RoyalTurfView:
-    """``state`` as ``viewer`` sees it: in the hidden variant, only their own chip values."""
+def _horses(state: RoyalTurfState, viewer: int | None) -> list[HorseView]:
     show_values = not state.hidden
-    totals = state.bet_totals()
+    totals = state.bet_totals() if show_values else {}
     movable = set(state.eligible()) if state.phase == "race" else set()
     horses: list[HorseView] = []
     for h in HORSES:
@@ -125,41 +125,69 @@ def build_view(state: RoyalTurfState, viewer: int | None) -> RoyalTurfView:
                 "odds_column": state.odds_column(totals[h]) if show_values else None,
             }
         )
-    bets: dict[str, list[ChipView]] = {
+    return horses
+
+
+def _bets(state: RoyalTurfState, viewer: int | None) -> dict[str, list[ChipView]]:
+    show_values = not state.hidden
+    return {
         h: [
             {"seat": seat, "chip": chip if show_values or seat == viewer else None}
             for seat, chip in state.bets[h]
         ]
         for h in HORSES
     }
-    supply: list[SupplyView] = [
+
+
+def _supply(state: RoyalTurfState, viewer: int | None) -> list[SupplyView]:
+    show_values = not state.hidden
+    return [
         {"count": len(chips), "chips": sorted(chips) if show_values or s == viewer else None}
         for s, chips in enumerate(state.supply)
     ]
+
+
+def _unused_cards(state: RoyalTurfState, viewer: int | None) -> list[str]:
     used = {c for r in state.results for c in r["cards"].values()} | set(state.cards.values())
-    m = multiplier(state.race)
-    racing = state.phase in ("betting", "race")
-    return {
-        **state.base_view(viewer),
-        "hidden_bets": state.hidden,
-        "race": state.race,
-        "races": RACES,
-        "multiplier": m,
-        "pace_bonus": PACE_BONUS * m,
-        "last_penalty": LAST_PENALTY * m,
-        "start_player": state.start_player if racing else None,
-        "betting_round": state.bets_placed // state.n + 1 if state.phase == "betting" else None,
-        "betting_rounds": state.rounds,
-        "money": list(state.money),
-        "horses": horses,
-        "pacemaker": state.pacemaker,
-        "roll": state.roll,
-        "bets": bets,
-        "bet_totals": totals if show_values else None,
-        "supply": supply,
-        "unused_cards": sorted(set(CARDS) - used),
-        "odds": {str(k): list(v) for k, v in ODDS.items()},
-    }
+    return sorted(set(CARDS) - used)
+
+
+def _racing(state: RoyalTurfState) -> bool:
+    return state.phase in ("betting", "race")
+
+
+PARTS: ViewParts[RoyalTurfState] = {
+    "hidden_bets": lambda s, v: s.hidden,
+    "race": lambda s, v: s.race,
+    "races": lambda s, v: RACES,
+    "multiplier": lambda s, v: multiplier(s.race),
+    "pace_bonus": lambda s, v: PACE_BONUS * multiplier(s.race),
+    "last_penalty": lambda s, v: LAST_PENALTY * multiplier(s.race),
+    "start_player": lambda s, v: s.start_player if _racing(s) else None,
+    "betting_round": lambda s, v: s.bets_placed // s.n + 1 if s.phase == "betting" else None,
+    "betting_rounds": lambda s, v: s.rounds,
+    "money": lambda s, v: list(s.money),
+    "horses": _horses,
+    "pacemaker": lambda s, v: s.pacemaker,
+    "roll": lambda s, v: s.roll,
+    "bets": _bets,
+    "bet_totals": lambda s, v: None if s.hidden else s.bet_totals(),
+    "supply": _supply,
+    "unused_cards": _unused_cards,
+    "odds": lambda s, v: {str(k): list(row) for k, row in ODDS.items()},
+}
+"""How each entry of the view after :meth:`State.base_view`'s is built, so that a
+computer player can ask for just the few it reads (:func:`view_part`)."""
+
+
+def build_view(state: RoyalTurfState, viewer: int | None) -> RoyalTurfView:
+    """``state`` as ``viewer`` sees it: in the hidden variant, only their own chip values."""
+    return cast("RoyalTurfView", whole_view(state, viewer, PARTS))
+
+
+def view_part(state: RoyalTurfState, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+    """Only ``keys`` of ``build_view(state, viewer)``, built by the same parts."""
+    return view_of_parts(state, viewer, PARTS, keys)
 
 
 __all__ = [
@@ -171,4 +199,5 @@ __all__ = [
     "RoyalTurfView",
     "SupplyView",
     "build_view",
+    "view_part",
 ]
