@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import SeatWindow, bot_for
@@ -39,6 +39,12 @@ DEVIATE = 0.06
 """How much more win share (on equal dice) another choice must show to be played
 instead of the friendly one: small samples make some choice look better by luck."""
 
+SURE = 1.64
+"""How many standard errors of its round-by-round lead over the friendly choice another
+choice must also show (one-sided, about 95 %): with a few dozen rollouts, a lead of
+0.06 is often luck, and a sharp player that follows luck plays worse than a friendly
+one."""
+
 
 @dataclass
 class Arm:
@@ -49,6 +55,8 @@ class Arm:
     visits: int = 0
     wins: float = 0.0
     money: float = 0.0
+    shares: dict[int, float] = field(default_factory=dict)
+    """Its share of the win in each round it was played (round -> share)."""
 
     @property
     def win(self) -> float:
@@ -176,6 +184,7 @@ def search(
                 arm.visits += 1
                 arm.wins += share
                 arm.money += money
+                arm.shares[rounds] = share
             rounds += 1
             if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
                 # halve, but keep the friendly choice: it is the one to beat
@@ -196,11 +205,23 @@ def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bo
 
 def choice(arms: list[Arm]) -> Arm:
     """The arm to play: the friendly choice unless another that stayed as long in the
-    search (so played on the same dice) wins clearly more often."""
+    search (so played on the same dice) wins clearly more often: by :data:`DEVIATE` on
+    average, and by :data:`SURE` standard errors of its lead round by round."""
     friendly = next(a for a in arms if a.friendly)
     rivals = [a for a in arms if a.visits >= friendly.visits and not a.friendly]
-    best = min(rivals, key=_rank, default=friendly)
-    return best if best.win > friendly.win + DEVIATE else friendly
+    sure = [a for a in rivals if clear_lead(a, friendly)]
+    return min(sure, key=_rank, default=friendly)
+
+
+def clear_lead(arm: Arm, friendly: Arm) -> bool:
+    """Whether ``arm`` beats ``friendly`` in the rounds both played, beyond luck."""
+    leads = [share - friendly.shares[r] for r, share in arm.shares.items() if r in friendly.shares]
+    n = len(leads)
+    if n < 2:
+        return False
+    mean = sum(leads) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in leads) / (n - 1))
+    return mean > DEVIATE and mean > SURE * spread / math.sqrt(n)
 
 
 class SharpBot:

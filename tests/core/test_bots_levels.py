@@ -20,6 +20,7 @@ import pygames
 from pygames.core import SeatWindow, State, canonical, sample_outcome
 from pygames.core.advice import advise, advise_json, decide_json, reason_ids
 from pygames.core.bots import LEVELS, bot_for, heuristic_for
+from pygames.core.search import DEVIATE, Arm, choice
 from pygames.core.state import is_listed
 
 from .test_every_game import NAMES, sample_games
@@ -248,3 +249,25 @@ def test_advice_weighs_a_lone_choice_too() -> None:
     assert len(window.legal_actions()) == 1
     tips = advise(window, random.Random(5), iterations=8)
     assert len(tips) == 1 and 0 < tips[0]["win"] < 1 and tips[0]["value"] > 0
+
+
+def _arm(shares: list[float], friendly: bool = False) -> Arm:
+    arm = Arm({"type": "x"}, friendly=friendly, visits=len(shares), wins=sum(shares))
+    arm.shares = dict(enumerate(shares))
+    return arm
+
+
+def test_sharp_leaves_the_friendly_choice_only_for_a_lead_beyond_luck() -> None:
+    friendly = _arm([0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0], friendly=True)
+    # The same mean lead (+0.25), once steady and once from two lucky rounds of eight.
+    steady = _arm([0.5, 1.0, 0.5, 1.0, 0.5, 1.0, 0.5, 1.0])
+    lucky = _arm([1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0])
+    assert steady.win == lucky.win > friendly.win + DEVIATE
+    assert choice([friendly, steady]) is steady
+    assert choice([friendly, lucky]) is friendly
+    # A steady lead smaller than DEVIATE is not worth leaving the friendly choice for.
+    small = _arm([0.05, 1.0, 0.05, 1.0, 0.05, 1.0, 0.05, 1.0])
+    assert choice([friendly, small]) is friendly
+    # A rival dropped early (fewer rounds) is never chosen, however good it looked.
+    dropped = _arm([1.0, 1.0])
+    assert choice([friendly, dropped]) is friendly
