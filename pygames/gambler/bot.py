@@ -67,8 +67,28 @@ def _multisets(k: int) -> list[tuple[Counts, float]]:
 MULTISETS: dict[int, list[tuple[Counts, float]]] = {k: _multisets(k) for k in range(1, 6)}
 
 
+_MEMO_LIMIT = 200_000
+"""Entries a memo table below keeps before it starts afresh (bounds the memory of a
+long search in the browser; every entry is a pure function of public facts)."""
+
+_FILLS: dict[tuple[str, tuple[int, ...], Counts], tuple[int, ...]] = {}
+
+
 def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
-    """The longest run of dice from ``counts`` that can go into the row next (in order)."""
+    """The longest run of dice from ``counts`` that can go into the row next (in order).
+
+    Remembered per (row code, values in it, dice): rollouts ask the same few again and again.
+    """
+    key = (code, values, counts)
+    hit = _FILLS.get(key)
+    if hit is None:
+        if len(_FILLS) >= _MEMO_LIMIT:
+            _FILLS.clear()
+        hit = _FILLS[key] = _search_fill(code, values, counts)
+    return hit
+
+
+def _search_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
     best: tuple[int, ...] = ()
     length = code_length(code)
     stack: list[tuple[tuple[int, ...], list[int]]] = [((), list(counts))]
@@ -231,19 +251,62 @@ def plan(
     return [(v, row)]
 
 
+RowRoll = tuple[float | None, float | None]
+"""What one roll does to one open row: the gain if the roll closes it (yellow rows
+only) and the harm of one die put in it if any die fits (``None``: not so)."""
+
+_ROW_ROLLS: dict[tuple[str, bool, int, tuple[int, ...], int], tuple[RowRoll, ...]] = {}
+_ROLL_VALUES: dict[tuple[int, tuple[tuple[str, bool, int, tuple[int, ...]], ...]], float] = {}
+
+
+def _row_rolls(r: _Row, dice: int) -> tuple[RowRoll, ...]:
+    """:data:`RowRoll` of ``r`` for each roll of ``MULTISETS[dice]``, remembered per row state."""
+    key = (r.code, r.yellow, r.points, r.values, dice)
+    hit = _ROW_ROLLS.get(key)
+    if hit is not None:
+        return hit
+    fits = match_set(r.code, r.values)
+    need = r.length - len(r.values)
+    close = r.points - DIE_COST * need
+    harm = _harm(r, fits[0]) if fits else 0.0  # the same for every die that fits
+    out: list[RowRoll] = []
+    for counts, _ in MULTISETS[dice]:
+        closes = r.yellow and len(best_fill(r.code, r.values, counts)) == need
+        out.append((close if closes else None, harm if any(counts[v] for v in fits) else None))
+    if len(_ROW_ROLLS) >= _MEMO_LIMIT:
+        _ROW_ROLLS.clear()
+    _ROW_ROLLS[key] = rolls = tuple(out)
+    return rolls
+
+
 def roll_value(rows: list[_Row], dice: int) -> float:
-    """Expected points of rolling ``dice`` dice once more (see the module docstring)."""
-    value = 0.0
+    """Expected points of rolling ``dice`` dice once more (see the module docstring).
+
+    Remembered per (dice, open rows' states): the same board comes up again and again.
+    """
     open_rows = [r for r in rows if r.open]
-    for counts, p in MULTISETS[dice]:
+    key = (dice, tuple((r.code, r.yellow, r.points, r.values) for r in open_rows))
+    hit = _ROLL_VALUES.get(key)
+    if hit is None:
+        if len(_ROLL_VALUES) >= _MEMO_LIMIT:
+            _ROLL_VALUES.clear()
+        hit = _ROLL_VALUES[key] = _roll_value(open_rows, dice)
+    return hit
+
+
+def _roll_value(open_rows: list[_Row], dice: int) -> float:
+    value = 0.0
+    per_row = [_row_rolls(r, dice) for r in open_rows]
+    for i, (_, p) in enumerate(MULTISETS[dice]):
         gain = 0.0
-        for r in open_rows:
-            if r.yellow and len(best_fill(r.code, r.values, counts)) + len(r.values) == r.length:
-                gain = max(gain, r.points - DIE_COST * (r.length - len(r.values)))
+        for rolls in per_row:
+            close = rolls[i][0]
+            if close is not None:
+                gain = max(gain, close)
         if gain > 0:
             value += p * gain
             continue
-        harms = [_harm(r, v) for r in open_rows for v in match_set(r.code, r.values) if counts[v]]
+        harms = [h for rolls in per_row if (h := rolls[i][1]) is not None]
         if harms:
             harm = min(harms)
             if harm >= 1000:
