@@ -141,16 +141,19 @@ class FinishLineBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        # the draft is decided from the colours offered alone (no view needed): only the
+        # take_first and take phases list these actions
+        kind = legal[0]["type"]
+        if kind == "take_first":
+            return max(
+                legal, key=lambda a: (sum(DRAFT_VALUE[c] for c in a["colours"]), -legal.index(a))
+            )
+        if kind == "take":
+            return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
         view = state.view()
         phase = view["phase"]
         if phase == "betting":
             return self._bet(view, seat, legal)
-        if phase == "take_first":
-            return max(
-                legal, key=lambda a: (sum(DRAFT_VALUE[c] for c in a["colours"]), -legal.index(a))
-            )
-        if phase == "take":
-            return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
         if phase in ("use", "extra"):
             return self._race(view, seat, legal, rng)
         return legal[0]

@@ -1,8 +1,10 @@
 """Gambler's computer player: a fast heuristic built on exact dice probabilities.
 
-The bot reads only ``window.view()`` and ``window.legal_actions()``.
+The bot reads only ``window.legal_actions()`` and the seat's resample of the table
+(``window.resample``): nothing in Gambler is hidden, so that is a plain copy, the same
+facts as ``window.view()`` at a fraction of its cost (:func:`read_table`).
 
-Placement (one step at a time, re-planned from the view at every call):
+Placement (one step at a time, re-planned from the table at every call):
 
 1. **Close**: repeatedly close the most valuable yellow row the unplaced dice of the
    roll can complete.
@@ -34,12 +36,14 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import NamedTuple
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
 from ..core.search import Arm
 from ..core.state import Action
-from .data import code_length, match_set
+from .data import LAYOUTS, code_length, match_set
+from .state import GamblerState, Phase
 from .view import GamblerView
 
 PUSH_THRESHOLD = 0.35
@@ -167,18 +171,38 @@ class _Row:
         return len(self.values) < self.length
 
 
-def _rows(view: GamblerView, with_pending: bool) -> list[_Row]:
-    return [
-        _Row(
-            r["row"],
-            r["code"],
-            r["colour"] == "yellow",
-            r["points"],
-            r["length"],
-            r["filled"] + (r["pending"] if with_pending else []),
-        )
-        for r in view["rows"]
-    ]
+class _Table(NamedTuple):
+    """The public facts the bot decides on (in Gambler every fact is public)."""
+
+    rows: list[_Row]  # row 1 first, committed dice only
+    roll: list[int]  # the current roll (die id = index)
+    placed: list[tuple[int, int]]  # (value, row) of each die placed in this step, in order
+    free_dice: list[int]  # indices of the roll not placed in this step
+    turn_dice: int  # dice the player to move has for this turn
+
+
+_COPY_RNG = random.Random(0)
+"""Handed to Gambler's resample, which draws nothing (every fact is public)."""
+
+
+def read_table(window: SeatWindow[GamblerView]) -> _Table:
+    """What the seat sees, read from its resample of the table: in Gambler that is a
+    plain copy (nothing is hidden, see :meth:`GamblerState.resample_from_infostate`),
+    which is far cheaper than building the seat's whole view at every decision."""
+    state = window.resample(_COPY_RNG)
+    assert isinstance(state, GamblerState)
+    layout = LAYOUTS[state.layout].rows if state.layout is not None else ()
+    roll = state.roll
+    return _Table(
+        rows=[
+            _Row(i + 1, r.code, r.yellow, r.points, r.length, state.filled[i])
+            for i, r in enumerate(layout)
+        ],
+        roll=roll,
+        placed=[(roll[die], row) for die, row in state.pending],
+        free_dice=state.free_dice() if state.phase == Phase.AWAIT_PLACE else [],
+        turn_dice=state.turn_dice if state.in_turn() else 0,
+    )
 
 
 def _harm(row: _Row, value: int) -> float:
@@ -341,35 +365,32 @@ class GamblerBot:
         kinds = {a["type"] for a in legal}
         if len(legal) == 1:
             return legal[0]
-        view = window.view()
+        table = read_table(window)
         if "roll_again" in kinds:
-            rows = _rows(view, with_pending=False)
             margin = ROLL_MARGIN + (rng.uniform(-1, 1) * self.slack if self.slack else 0.0)
-            go = roll_value(rows, view["turn_dice"]) > margin
+            go = roll_value(table.rows, table.turn_dice) > margin
             return {"type": "roll_again" if go else "stop"}
-        return self._place(view, legal)
+        return self._place(table, legal)
 
-    def _place(self, view: GamblerView, legal: list[Action]) -> Action:
-        roll = view["roll"]
+    def _place(self, table: _Table, legal: list[Action]) -> Action:
+        roll = table.roll
         counts = [0] * 7
         for v in roll:
             counts[v] += 1
-        rows = _rows(view, with_pending=False)
-        steps = plan(rows, tuple(counts))
+        steps = plan(table.rows, tuple(counts))
         # remove what is already placed in this step
         todo = list(steps)
-        for p in view["placed"]:
-            item = (p["value"], p["row"])
+        for item in table.placed:
             if item in todo:
                 todo.remove(item)
             else:  # not ours: take it back
-                return {"type": "take_back", "row": p["row"]}
+                return {"type": "take_back", "row": item[1]}
         if not todo:
             if any(a["type"] == "confirm" for a in legal):
                 return {"type": "confirm"}
             return legal[0]
         value, row = todo[0]
-        for die in view["free_dice"]:
+        for die in table.free_dice:
             if roll[die] == value:
                 action = {"type": "place", "die": die, "row": row}
                 if action in legal:

@@ -32,6 +32,7 @@ movement rule (:func:`pygames.turfmaster.movement.reach`).
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -56,6 +57,18 @@ FRIENDLY_SLACK = 0.6  # squares of progress: the friendly level treats closer ch
 
 def progress(b: Board, sq: int) -> float:
     """Higher is better: minus the strides to go in its lane (inside first on ties)."""
+    return _progress_table(b.side)[sq]
+
+
+@cache
+def _progress_table(side: str) -> list[float]:
+    """:func:`progress` of every square of a side, worked out once (it depends on the
+    square alone, and rollouts ask for it thousands of times a second)."""
+    b = SIDES[side]
+    return [_progress(b, sq) for sq in range(b.n_squares)]
+
+
+def _progress(b: Board, sq: int) -> float:
     row = b.row[sq]
     if row >= b.finish:
         return 200.0 + row - 0.01 * b.lane[sq]
@@ -75,16 +88,16 @@ class TurfMasterBot:
         legal = window.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = window.view()
         kind = legal[0]["type"]
+        if kind == "set_aside":
+            return self._set_aside(legal)  # from the hand alone (no view needed)
+        view = window.view()
         if kind == "choose_end":
             return self._end(view, legal, rng)
         if kind == "choose_die":
             return self._die(view, legal, rng)
         if kind == "choose_pace":
             return self._pace(view, legal, seat, rng)
-        if kind == "set_aside":
-            return self._set_aside(legal)
         return self._card(view, legal)
 
     # --- geometry -------------------------------------------------------------

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from pygames.core import sample_outcome
+from pygames.core import SeatWindow, sample_outcome
 from pygames.gambler import GAME, GamblerState, Phase
 from pygames.gambler import bot as gambler_bot
-from pygames.gambler.bot import _rows, roll_value
+from pygames.gambler.bot import read_table, roll_value
 
 
 def _tables() -> list[dict[Any, Any]]:
@@ -36,7 +36,7 @@ def _decisions(games: int) -> list[tuple[GamblerState, int]]:
 
 
 def test_remembered_roll_values_equal_fresh_ones() -> None:
-    boards = [(_rows(s.view(None), with_pending=False), dice) for s, dice in _decisions(4)]
+    boards = [(read_table(SeatWindow(s, 0)).rows, dice) for s, dice in _decisions(4)]
     assert len(boards) > 50
     warm = [roll_value(rows, dice) for rows, dice in boards]  # later boards may hit the memo
     fresh = []
@@ -52,5 +52,5 @@ def test_memo_tables_start_afresh_at_their_bound(monkeypatch: pytest.MonkeyPatch
     for table in _tables():
         table.clear()
     for state, dice in _decisions(2):
-        roll_value(_rows(state.view(None), with_pending=False), dice)
+        roll_value(read_table(SeatWindow(state, 0)).rows, dice)
         assert all(len(table) <= 5 for table in _tables())
