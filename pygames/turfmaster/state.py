@@ -1098,34 +1098,42 @@ class TurfMasterState(State[TurfMasterView]):
             raise ValueError("the game is not over yet")
         return [float(p) for p in self.points]
 
+    def placings(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per seat, in one pass over the finished races: how many 1st, 2nd, 3rd and 4th
+        places its horses took, and per race the place of its best-placed horse (99: none)."""
+        counts = [[0, 0, 0, 0] for _ in self.players]
+        best = [[UNPLACED] * len(self.results) for _ in self.players]
+        for race, res in enumerate(self.results):
+            for pl in res["places"]:
+                seat, place = pl["seat"], pl["place"]
+                if place <= 4:
+                    counts[seat][place - 1] += 1
+                if place < best[seat][race]:
+                    best[seat][race] = place
+        return counts, best
+
     def place_counts(self, seat: int) -> list[int]:
         """How many 1st, 2nd, 3rd and 4th places the seat's horses took."""
-        counts = [0, 0, 0, 0]
-        for res in self.results:
-            for pl in res["places"]:
-                if pl["seat"] == seat and pl["place"] <= 4:
-                    counts[pl["place"] - 1] += 1
-        return counts
+        return self.placings()[0][seat]
 
     def best_places(self, seat: int) -> list[int]:
         """Per finished race, the place of the seat's best-placed horse (99: none)."""
-        return [
-            min((pl["place"] for pl in res["places"] if pl["seat"] == seat), default=UNPLACED)
-            for res in self.results
-        ]
+        return self.placings()[1][seat]
 
     def tiebreak_key(self, seat: int) -> tuple[int, ...]:
         """§4.2: total, 1st…4th place counts, then best finish in race 3, 2, 1."""
-        best = self.best_places(seat)
-        return (
-            self.points[seat],
-            *self.place_counts(seat),
-            *(-p for p in reversed(best)),
-        )
+        return self._tiebreak_keys()[seat]
+
+    def _tiebreak_keys(self) -> list[tuple[int, ...]]:
+        counts, best = self.placings()
+        return [
+            (points, *counts[seat], *(-p for p in reversed(best[seat])))
+            for seat, points in enumerate(self.points)
+        ]
 
     def ranking(self) -> list[int]:
         """Rank per seat by the tie-break chain (§4.2); meaningful at any time."""
-        keys = [self.tiebreak_key(s) for s in range(self.n)]
+        keys = self._tiebreak_keys()
         return [1 + sum(1 for other in keys if other > k) for k in keys]
 
     def standings(self) -> list[int]:

@@ -287,15 +287,16 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
     lane, row, index = b.lane, b.row, b.index
     blind_phase = phase == "blind"
     done_blind = set(state.blind_queue[: state.blind_index]) if blind_phase else set()
+    blind_cards, boxes, per = state.blind, state.boxes, state.per
     for i, (sq, hand, status) in enumerate(
         zip(state.squares, state.hands, state.status, strict=True)
     ):
         h = i + 1
-        owner = state.owner(h)
+        owner = i // per  # as state.owner(h)
         own = viewer is not None and owner == viewer
         idx = index[sq] if sq is not None else None
         limit = now_limits[i]
-        chosen = state.chosen[i] if state.blind else None
+        chosen = state.chosen[i] if blind_cards else None
         # V2 before the reveal: another seat sees neither a bonus taken face down
         # nor whether the choice was a card or declining (§9)
         hidden_bonus = not own and blind_phase and h in state.blind_bonus
@@ -310,7 +311,7 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
                 "lane": lane[idx] if idx is not None else None,
                 "row": row[idx] if idx is not None else None,
                 "status": status,
-                "box": state.boxes.index(h) + 1 if h in state.boxes else None,
+                "box": boxes.index(h) + 1 if h in boxes else None,
                 "position": state.positions[i],
                 "limit": state.limits[i],
                 "hand_count": len(hand) if own else state.public_hand(h),
@@ -439,7 +440,7 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
             for f in state.falls
         ],
         "points": list(state.points),
-        "place_counts": [state.place_counts(s) for s in range(state.n)],
+        "place_counts": state.placings()[0],
         "standings": state.standings(),
         "ranking": state.ranking() if state.is_terminal() else None,
     }
