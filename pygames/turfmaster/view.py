@@ -288,8 +288,19 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
     blind_phase = phase == "blind"
     done_blind = set(state.blind_queue[: state.blind_index]) if blind_phase else set()
     blind_cards, boxes, per = state.blind, state.boxes, state.per
-    for i, (sq, hand, status) in enumerate(
-        zip(state.squares, state.hands, state.status, strict=True)
+    for i, (sq, hand, status, position, set_limit, pile, discard, bonus_taken, aside) in enumerate(
+        zip(
+            state.squares,
+            state.hands,
+            state.status,
+            state.positions,
+            state.limits,
+            state.piles,
+            state.discards,
+            state.bonus_taken,
+            state.aside,
+            strict=True,
+        )
     ):
         h = i + 1
         owner = i // per  # as state.owner(h)
@@ -312,16 +323,16 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
                 "row": row[idx] if idx is not None else None,
                 "status": status,
                 "box": boxes.index(h) + 1 if h in boxes else None,
-                "position": state.positions[i],
-                "limit": state.limits[i],
+                "position": position,
+                "limit": set_limit,
                 "hand_count": len(hand) if own else state.public_hand(h),
-                "pile_count": len(state.piles[i]),
-                "discard": list(state.discards[i]),
-                "bonus_available": hidden_bonus or not state.bonus_taken[i],
-                "set_aside_count": len(state.aside[i]),
+                "pile_count": len(pile),
+                "discard": list(discard),
+                "bonus_available": hidden_bonus or not bonus_taken,
+                "set_aside_count": len(aside),
                 "chosen": h in done_blind if blind_phase else chosen is not None,
                 "hand": list(hand) if own else None,
-                "set_aside": list(state.aside[i]) if own else None,
+                "set_aside": list(aside) if own else None,
                 "chosen_card": str(shown[0]) if shown is not None else None,
                 "chosen_value": chosen_value(shown) if shown is not None else None,
                 "useless": [
