@@ -178,7 +178,7 @@ def _place_odds(state: FinishLineState) -> dict[str, int]:
     key = (state.race, tuple(state.lineup))
     odds = _PLACE_ODDS.get(key)
     if odds is None:
-        if len(_PLACE_ODDS) > 10_000:  # bounds a long session's memory
+        if len(_PLACE_ODDS) >= 1_000:  # bounds a long session's memory
             _PLACE_ODDS.clear()
         odds = _PLACE_ODDS[key] = {
             f"{a}-{b}": state.pair_odds(a, b) for a, b in combinations(sorted(state.lineup), 2)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
@@ -71,11 +71,26 @@ def _multisets(k: int) -> list[tuple[Counts, float]]:
 MULTISETS: dict[int, list[tuple[Counts, float]]] = {k: _multisets(k) for k in range(1, 6)}
 
 
-_MEMO_LIMIT = 200_000
-"""Entries a memo table below keeps before it starts afresh (bounds the memory of a
-long search in the browser; every entry is a pure function of public facts)."""
+K = TypeVar("K")
+T = TypeVar("T")
 
-_FILLS: dict[tuple[str, tuple[int, ...], Counts], tuple[int, ...]] = {}
+
+class Memo(dict[K, T]):
+    """A memo table of a pure function of public facts that starts afresh once it holds
+    ``limit`` entries (a long search in the browser must not grow without bound)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: K, value: T) -> T:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_FILLS: Memo[tuple[str, tuple[int, ...], Counts], tuple[int, ...]] = Memo(10_000)
 
 
 def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
@@ -86,9 +101,7 @@ def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, 
     key = (code, values, counts)
     hit = _FILLS.get(key)
     if hit is None:
-        if len(_FILLS) >= _MEMO_LIMIT:
-            _FILLS.clear()
-        hit = _FILLS[key] = _search_fill(code, values, counts)
+        hit = _FILLS.keep(key, _search_fill(code, values, counts))
     return hit
 
 
@@ -279,8 +292,10 @@ RowRoll = tuple[float | None, float | None]
 """What one roll does to one open row: the gain if the roll closes it (yellow rows
 only) and the harm of one die put in it if any die fits (``None``: not so)."""
 
-_ROW_ROLLS: dict[tuple[str, bool, int, tuple[int, ...], int], tuple[RowRoll, ...]] = {}
-_ROLL_VALUES: dict[tuple[int, tuple[tuple[str, bool, int, tuple[int, ...]], ...]], float] = {}
+_ROW_ROLLS: Memo[tuple[str, bool, int, tuple[int, ...], int], tuple[RowRoll, ...]] = Memo(2_000)
+_ROLL_VALUES: Memo[tuple[int, tuple[tuple[str, bool, int, tuple[int, ...]], ...]], float] = Memo(
+    10_000
+)
 
 
 def _row_rolls(r: _Row, dice: int) -> tuple[RowRoll, ...]:
@@ -293,14 +308,13 @@ def _row_rolls(r: _Row, dice: int) -> tuple[RowRoll, ...]:
     need = r.length - len(r.values)
     close = r.points - DIE_COST * need
     harm = _harm(r, fits[0]) if fits else 0.0  # the same for every die that fits
+    # the four outcomes, shared by every roll (keeps the table small)
+    kinds = {(c, h): (close if c else None, harm if h else None) for c in (0, 1) for h in (0, 1)}
     out: list[RowRoll] = []
     for counts, _ in MULTISETS[dice]:
         closes = r.yellow and len(best_fill(r.code, r.values, counts)) == need
-        out.append((close if closes else None, harm if any(counts[v] for v in fits) else None))
-    if len(_ROW_ROLLS) >= _MEMO_LIMIT:
-        _ROW_ROLLS.clear()
-    _ROW_ROLLS[key] = rolls = tuple(out)
-    return rolls
+        out.append(kinds[int(closes), int(any(counts[v] for v in fits))])
+    return _ROW_ROLLS.keep(key, tuple(out))
 
 
 def roll_value(rows: list[_Row], dice: int) -> float:
@@ -312,9 +326,7 @@ def roll_value(rows: list[_Row], dice: int) -> float:
     key = (dice, tuple((r.code, r.yellow, r.points, r.values) for r in open_rows))
     hit = _ROLL_VALUES.get(key)
     if hit is None:
-        if len(_ROLL_VALUES) >= _MEMO_LIMIT:
-            _ROLL_VALUES.clear()
-        hit = _ROLL_VALUES[key] = _roll_value(open_rows, dice)
+        hit = _ROLL_VALUES.keep(key, _roll_value(open_rows, dice))
     return hit
 
 

@@ -48,7 +48,8 @@ def test_remembered_roll_values_equal_fresh_ones() -> None:
 
 
 def test_memo_tables_start_afresh_at_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gambler_bot, "_MEMO_LIMIT", 5)
+    for table in _tables():
+        monkeypatch.setattr(table, "limit", 5)
     for table in _tables():
         table.clear()
     for state, dice in _decisions(2):
