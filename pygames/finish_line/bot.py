@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -90,34 +91,40 @@ class _Board:
             list(self.row), [[list(d) for d in on] for on in self.dice], self.nn, self.nn_used, {}
         )
 
-    def chances(self, t: Track) -> tuple[dict[int, float], dict[int, float]]:
-        """Win and second-place chances per horse on ``t``."""
-        m = len(t.row)
-        strength: dict[int, float] = {}
-        for i, h in enumerate(t.row):
-            pos = i
-            if t.nn and i == m - 2:
-                pos = m - 1
-            s = self.k * pos + TYPE_BONUS[TYPE[h]]
-            for colour, _ in t.dice[i]:
+    def chances(
+        self, t: Track, need: Collection[int] | None = None
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """Win and second-place chances per horse on ``t``; second places only of the
+        horses in ``need`` if given (they cost a pass over the row each)."""
+        row = t.row
+        m = len(row)
+        level = m - 2 if t.nn else -1  # the level pair's lower horse counts as the leader
+        k, white = self.k, WHITE_BONUS * self.dice_weight
+        strength: list[float] = []
+        for i, (h, on) in enumerate(zip(row, t.dice, strict=True)):
+            s = k * (m - 1 if i == level else i) + TYPE_BONUS[TYPE[h]]
+            for colour, _ in on:
                 if colour == "white" or colour == "black":
-                    s += WHITE_BONUS * self.dice_weight
+                    s += white
                 elif colour == "red":
                     s -= WHIP_MALUS
-            strength[h] = s
-        top = max(strength.values())
-        w = {h: math.exp(s - top) for h, s in strength.items()}
-        z = sum(w.values())
-        win = {h: x / z for h, x in w.items()}
-        second = {h: 0.0 for h in t.row}
-        for a, pa in win.items():
-            rest = 1.0 - pa
-            if rest <= 1e-12:
+            strength.append(s)
+        top = max(strength)
+        w = [math.exp(s - top) for s in strength]
+        z = sum(w)
+        win = [x / z for x in w]
+        # P(b second) = sum over winners a != b of P(a) * P(b) / (1 - P(a)), a in row order
+        given = [(pa, 1.0 - pa) for pa in win]
+        second: dict[int, float] = {}
+        for b, h in enumerate(row):
+            if need is not None and h not in need:
                 continue
-            for b in t.row:
-                if b != a:
-                    second[b] += pa * win[b] / rest
-        return win, second
+            pb, total = win[b], 0.0
+            for a, (pa, rest) in enumerate(given):
+                if a != b and rest > 1e-12:
+                    total += pa * pb / rest
+            second[h] = total
+        return dict(zip(row, win, strict=True)), second
 
 
 class FinishLineBot:
@@ -134,16 +141,19 @@ class FinishLineBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        # the draft is decided from the colours offered alone (no view needed): only the
+        # take_first and take phases list these actions
+        kind = legal[0]["type"]
+        if kind == "take_first":
+            return max(
+                legal, key=lambda a: (sum(DRAFT_VALUE[c] for c in a["colours"]), -legal.index(a))
+            )
+        if kind == "take":
+            return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
         view = state.view()
         phase = view["phase"]
         if phase == "betting":
             return self._bet(view, seat, legal)
-        if phase == "take_first":
-            return max(
-                legal, key=lambda a: (sum(DRAFT_VALUE[c] for c in a["colours"]), -legal.index(a))
-            )
-        if phase == "take":
-            return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
         if phase in ("use", "extra"):
             return self._race(view, seat, legal, rng)
         return legal[0]
@@ -213,8 +223,10 @@ class FinishLineBot:
         mine = {h for h, _, _ in wins} | {h for pair, _, _ in places for h in pair}
         stake = float(max(100, slip["stake"]))
 
+        in_pairs = {h for pair, _, _ in places for h in pair}
+
         def value(t: Track) -> float:
-            win, second = board.chances(t)
+            win, second = board.chances(t, in_pairs)
             total = 0.0
             for h, amount, odds in wins:
                 total += amount * odds * win.get(h, 0.0)

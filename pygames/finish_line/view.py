@@ -16,7 +16,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
-from ..core.state import copy_plain
 from ..core.view import BaseView
 from .data import FACES, FIELDS, HORSES_PER_RACE, NAME, ODDS, RACES, TILE_IDS, TYPE
 
@@ -168,6 +167,25 @@ class FinishLineView(BaseView[RaceResult]):
     totals: list[int] | None  # money + ledger per seat once the game is over
 
 
+_NAMES = {str(h): NAME[h] for h in TILE_IDS}
+_FACES = {c: [f for f, k in sides for _ in range(k)] for c, sides in FACES.items()}
+_PLACE_ODDS: dict[tuple[int, tuple[int, ...]], dict[str, int]] = {}
+
+
+def _place_odds(state: FinishLineState) -> dict[str, int]:
+    """The odds of every place pair of a complete lineup, worked out once per lineup
+    (a race's odds never change once its lineup is complete)."""
+    key = (state.race, tuple(state.lineup))
+    odds = _PLACE_ODDS.get(key)
+    if odds is None:
+        if len(_PLACE_ODDS) >= 1_000:  # bounds a long session's memory
+            _PLACE_ODDS.clear()
+        odds = _PLACE_ODDS[key] = {
+            f"{a}-{b}": state.pair_odds(a, b) for a, b in combinations(sorted(state.lineup), 2)
+        }
+    return dict(odds)
+
+
 def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
     """``viewer``'s view of ``state`` (``None``: the public table); fresh data."""
     n = state.n
@@ -214,10 +232,7 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
             "stake": stake,
             "left": state.money[viewer] - stake if state.is_betting() else None,
         }
-    place_odds: dict[str, int] = {}
-    if lineup_done:
-        for a, b in combinations(sorted(state.lineup), 2):
-            place_odds[f"{a}-{b}"] = state.pair_odds(a, b)
+    place_odds = _place_odds(state) if lineup_done else {}
     betting = state.is_betting()
     done = [betting and (s - state.start_player) % n < state.slips_done for s in range(n)]
     return {
@@ -232,13 +247,13 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         "odds": odds,
         "row": row,
         "ranks": {str(h): r for h, r in ranks.items()},
-        "names": {str(h): NAME[h] for h in TILE_IDS},
+        "names": dict(_NAMES),
         "nn": state.nn,
         "nn_used": state.nn_used,
         "lineup": list(state.lineup),
         "place_odds": place_odds,
         "disqualified": disqualified if lineup_done else [],
-        "faces": {c: [f for f, k in sides for _ in range(k)] for c, sides in FACES.items()},
+        "faces": {c: list(faces) for c, faces in _FACES.items()},
         "pool": dict(state.pool),
         "removed": dict(state.removed),
         "out_of_game": dict(state.out),
@@ -256,7 +271,7 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         "slips_done": state.slips_done if betting else None,
         "slip_confirmed": done,
         "slip": slip,
-        "photo": copy_plain(state.photo),
+        "photo": [list(rolls) for rolls in state.photo],
         "unused_tiles": len(TILE_IDS) - len(state.drawn),
         "totals": [int(t) for t in state.scores()] if state.is_terminal() else None,
     }

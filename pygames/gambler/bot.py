@@ -1,8 +1,10 @@
 """Gambler's computer player: a fast heuristic built on exact dice probabilities.
 
-The bot reads only ``window.view()`` and ``window.legal_actions()``.
+The bot reads only ``window.legal_actions()`` and the seat's resample of the table
+(``window.resample``): nothing in Gambler is hidden, so that is a plain copy, the same
+facts as ``window.view()`` at a fraction of its cost (:func:`read_table`).
 
-Placement (one step at a time, re-planned from the view at every call):
+Placement (one step at a time, re-planned from the table at every call):
 
 1. **Close**: repeatedly close the most valuable yellow row the unplaced dice of the
    roll can complete.
@@ -34,12 +36,14 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
 from ..core.search import Arm
 from ..core.state import Action
-from .data import code_length, match_set
+from .data import LAYOUTS, code_length, match_set
+from .state import GamblerState, Phase
 from .view import GamblerView
 
 PUSH_THRESHOLD = 0.35
@@ -67,8 +71,41 @@ def _multisets(k: int) -> list[tuple[Counts, float]]:
 MULTISETS: dict[int, list[tuple[Counts, float]]] = {k: _multisets(k) for k in range(1, 6)}
 
 
+K = TypeVar("K")
+T = TypeVar("T")
+
+
+class Memo(dict[K, T]):
+    """A memo table of a pure function of public facts that starts afresh once it holds
+    ``limit`` entries (a long search in the browser must not grow without bound)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: K, value: T) -> T:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_FILLS: Memo[tuple[str, tuple[int, ...], Counts], tuple[int, ...]] = Memo(10_000)
+
+
 def best_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
-    """The longest run of dice from ``counts`` that can go into the row next (in order)."""
+    """The longest run of dice from ``counts`` that can go into the row next (in order).
+
+    Remembered per (row code, values in it, dice): rollouts ask the same few again and again.
+    """
+    key = (code, values, counts)
+    hit = _FILLS.get(key)
+    if hit is None:
+        hit = _FILLS.keep(key, _search_fill(code, values, counts))
+    return hit
+
+
+def _search_fill(code: str, values: tuple[int, ...], counts: Counts) -> tuple[int, ...]:
     best: tuple[int, ...] = ()
     length = code_length(code)
     stack: list[tuple[tuple[int, ...], list[int]]] = [((), list(counts))]
@@ -147,18 +184,38 @@ class _Row:
         return len(self.values) < self.length
 
 
-def _rows(view: GamblerView, with_pending: bool) -> list[_Row]:
-    return [
-        _Row(
-            r["row"],
-            r["code"],
-            r["colour"] == "yellow",
-            r["points"],
-            r["length"],
-            r["filled"] + (r["pending"] if with_pending else []),
-        )
-        for r in view["rows"]
-    ]
+class _Table(NamedTuple):
+    """The public facts the bot decides on (in Gambler every fact is public)."""
+
+    rows: list[_Row]  # row 1 first, committed dice only
+    roll: list[int]  # the current roll (die id = index)
+    placed: list[tuple[int, int]]  # (value, row) of each die placed in this step, in order
+    free_dice: list[int]  # indices of the roll not placed in this step
+    turn_dice: int  # dice the player to move has for this turn
+
+
+_COPY_RNG = random.Random(0)
+"""Handed to Gambler's resample, which draws nothing (every fact is public)."""
+
+
+def read_table(window: SeatWindow[GamblerView]) -> _Table:
+    """What the seat sees, read from its resample of the table: in Gambler that is a
+    plain copy (nothing is hidden, see :meth:`GamblerState.resample_from_infostate`),
+    which is far cheaper than building the seat's whole view at every decision."""
+    state = window.resample(_COPY_RNG)
+    assert isinstance(state, GamblerState)
+    layout = LAYOUTS[state.layout].rows if state.layout is not None else ()
+    roll = state.roll
+    return _Table(
+        rows=[
+            _Row(i + 1, r.code, r.yellow, r.points, r.length, state.filled[i])
+            for i, r in enumerate(layout)
+        ],
+        roll=roll,
+        placed=[(roll[die], row) for die, row in state.pending],
+        free_dice=state.free_dice() if state.phase == Phase.AWAIT_PLACE else [],
+        turn_dice=state.turn_dice if state.in_turn() else 0,
+    )
 
 
 def _harm(row: _Row, value: int) -> float:
@@ -231,19 +288,61 @@ def plan(
     return [(v, row)]
 
 
+RowRoll = tuple[float | None, float | None]
+"""What one roll does to one open row: the gain if the roll closes it (yellow rows
+only) and the harm of one die put in it if any die fits (``None``: not so)."""
+
+_ROW_ROLLS: Memo[tuple[str, bool, int, tuple[int, ...], int], tuple[RowRoll, ...]] = Memo(2_000)
+_ROLL_VALUES: Memo[tuple[int, tuple[tuple[str, bool, int, tuple[int, ...]], ...]], float] = Memo(
+    10_000
+)
+
+
+def _row_rolls(r: _Row, dice: int) -> tuple[RowRoll, ...]:
+    """:data:`RowRoll` of ``r`` for each roll of ``MULTISETS[dice]``, remembered per row state."""
+    key = (r.code, r.yellow, r.points, r.values, dice)
+    hit = _ROW_ROLLS.get(key)
+    if hit is not None:
+        return hit
+    fits = match_set(r.code, r.values)
+    need = r.length - len(r.values)
+    close = r.points - DIE_COST * need
+    harm = _harm(r, fits[0]) if fits else 0.0  # the same for every die that fits
+    # the four outcomes, shared by every roll (keeps the table small)
+    kinds = {(c, h): (close if c else None, harm if h else None) for c in (0, 1) for h in (0, 1)}
+    out: list[RowRoll] = []
+    for counts, _ in MULTISETS[dice]:
+        closes = r.yellow and len(best_fill(r.code, r.values, counts)) == need
+        out.append(kinds[int(closes), int(any(counts[v] for v in fits))])
+    return _ROW_ROLLS.keep(key, tuple(out))
+
+
 def roll_value(rows: list[_Row], dice: int) -> float:
-    """Expected points of rolling ``dice`` dice once more (see the module docstring)."""
-    value = 0.0
+    """Expected points of rolling ``dice`` dice once more (see the module docstring).
+
+    Remembered per (dice, open rows' states): the same board comes up again and again.
+    """
     open_rows = [r for r in rows if r.open]
-    for counts, p in MULTISETS[dice]:
+    key = (dice, tuple((r.code, r.yellow, r.points, r.values) for r in open_rows))
+    hit = _ROLL_VALUES.get(key)
+    if hit is None:
+        hit = _ROLL_VALUES.keep(key, _roll_value(open_rows, dice))
+    return hit
+
+
+def _roll_value(open_rows: list[_Row], dice: int) -> float:
+    value = 0.0
+    per_row = [_row_rolls(r, dice) for r in open_rows]
+    for i, (_, p) in enumerate(MULTISETS[dice]):
         gain = 0.0
-        for r in open_rows:
-            if r.yellow and len(best_fill(r.code, r.values, counts)) + len(r.values) == r.length:
-                gain = max(gain, r.points - DIE_COST * (r.length - len(r.values)))
+        for rolls in per_row:
+            close = rolls[i][0]
+            if close is not None:
+                gain = max(gain, close)
         if gain > 0:
             value += p * gain
             continue
-        harms = [_harm(r, v) for r in open_rows for v in match_set(r.code, r.values) if counts[v]]
+        harms = [h for rolls in per_row if (h := rolls[i][1]) is not None]
         if harms:
             harm = min(harms)
             if harm >= 1000:
@@ -278,35 +377,32 @@ class GamblerBot:
         kinds = {a["type"] for a in legal}
         if len(legal) == 1:
             return legal[0]
-        view = window.view()
+        table = read_table(window)
         if "roll_again" in kinds:
-            rows = _rows(view, with_pending=False)
             margin = ROLL_MARGIN + (rng.uniform(-1, 1) * self.slack if self.slack else 0.0)
-            go = roll_value(rows, view["turn_dice"]) > margin
+            go = roll_value(table.rows, table.turn_dice) > margin
             return {"type": "roll_again" if go else "stop"}
-        return self._place(view, legal)
+        return self._place(table, legal)
 
-    def _place(self, view: GamblerView, legal: list[Action]) -> Action:
-        roll = view["roll"]
+    def _place(self, table: _Table, legal: list[Action]) -> Action:
+        roll = table.roll
         counts = [0] * 7
         for v in roll:
             counts[v] += 1
-        rows = _rows(view, with_pending=False)
-        steps = plan(rows, tuple(counts))
+        steps = plan(table.rows, tuple(counts))
         # remove what is already placed in this step
         todo = list(steps)
-        for p in view["placed"]:
-            item = (p["value"], p["row"])
+        for item in table.placed:
             if item in todo:
                 todo.remove(item)
             else:  # not ours: take it back
-                return {"type": "take_back", "row": p["row"]}
+                return {"type": "take_back", "row": item[1]}
         if not todo:
             if any(a["type"] == "confirm" for a in legal):
                 return {"type": "confirm"}
             return legal[0]
         value, row = todo[0]
-        for die in view["free_dice"]:
+        for die in table.free_dice:
             if roll[die] == value:
                 action = {"type": "place", "die": die, "row": row}
                 if action in legal:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, TypedDict
 
-from ..core.state import copy_plain
 from ..core.view import BaseView
 from .data import LAYOUTS, START_POINTS, TOTAL_DICE, chips_for, match_set
 
@@ -192,39 +191,63 @@ _KINDS: dict[str, RowKind] = {
 }
 
 
+def _row_prints(
+    lid: str,
+) -> tuple[tuple[int, str, RowKind, Colour, Literal["+", "-"], int, int, list[BoxPrint]], ...]:
+    """Per row of layout ``lid``: what never changes in its view (row, code, kind,
+    colour, sign, points, length, box prints), worked out once per layout."""
+    return tuple(
+        (
+            i + 1,
+            r.code,
+            _KINDS[r.kind],
+            r.colour,
+            "+" if r.yellow else "-",
+            r.points,
+            r.length,
+            r.boxes(),
+        )
+        for i, r in enumerate(LAYOUTS[lid].rows)
+    )
+
+
+_PRINTS = {lid: _row_prints(lid) for lid in LAYOUTS}
+
+
 def _rows(state: GamblerState) -> list[RowView]:
     if state.layout is None:
         return []
     rows: list[RowView] = []
-    for i, r in enumerate(LAYOUTS[state.layout].rows):
-        values = state.row_values(i + 1)
-        committed = len(state.filled[i])
+    for row, code, kind, colour, sign, points, length, prints in _PRINTS[state.layout]:
+        values = state.row_values(row)
+        committed = len(state.filled[row - 1])
+        placed = len(values)
         boxes: list[BoxView] = [
             {
                 **box,
-                "value": values[k] if k < len(values) else None,
-                "pending": committed <= k < len(values),
+                "value": values[k] if k < placed else None,
+                "pending": committed <= k < placed,
             }
-            for k, box in enumerate(r.boxes())
+            for k, box in enumerate(prints)
         ]
-        full = len(values) >= r.length
+        full = placed >= length
         rows.append(
             {
-                "row": i + 1,
-                "code": r.code,
-                "kind": _KINDS[r.kind],
-                "colour": r.colour,
-                "sign": "+" if r.yellow else "-",
-                "points": r.points,
-                "length": r.length,
+                "row": row,
+                "code": code,
+                "kind": kind,
+                "colour": colour,
+                "sign": sign,
+                "points": points,
+                "length": length,
                 "boxes": boxes,
-                "filled": list(state.filled[i]),
+                "filled": list(state.filled[row - 1]),
                 "pending": values[committed:],
-                "next_box": None if full else len(values) + 1,
-                "accepts": list(match_set(r.code, values)),
-                "closes_next": len(values) == r.length - 1,
-                "closed": committed == r.length,
-                "closed_by": state.closers[i],
+                "next_box": None if full else placed + 1,
+                "accepts": list(match_set(code, values)),
+                "closes_next": placed == length - 1,
+                "closed": committed == length,
+                "closed_by": state.closers[row - 1],
             }
         )
     return rows
@@ -267,7 +290,7 @@ def build_view(state: GamblerState, viewer: int | None) -> GamblerView:
     for die, row in state.placements():
         place.setdefault(str(die), []).append(row)
     decision = state.phase == "await_decision"
-    options: GamblerOptions = copy_plain(state.options)
+    options: GamblerOptions = dict(state.options)  # type: ignore[assignment]  # plain values
     return {
         **state.base_view(viewer),
         "options": options,

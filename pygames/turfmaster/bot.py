@@ -32,6 +32,7 @@ movement rule (:func:`pygames.turfmaster.movement.reach`).
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -39,7 +40,10 @@ from ..core.search import Arm
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
 from .movement import falls, forbidden_squares, reach
-from .view import CardOption, TurfMasterView
+from .view import CardOption, DieOption, TurfMasterView
+
+Move = tuple[int, list[int]]
+"""A move's cost and its end squares (board indices)."""
 
 FALL = -1000.0
 SPRINT = 20
@@ -53,6 +57,18 @@ FRIENDLY_SLACK = 0.6  # squares of progress: the friendly level treats closer ch
 
 def progress(b: Board, sq: int) -> float:
     """Higher is better: minus the strides to go in its lane (inside first on ties)."""
+    return _progress_table(b.side)[sq]
+
+
+@cache
+def _progress_table(side: str) -> list[float]:
+    """:func:`progress` of every square of a side, worked out once (it depends on the
+    square alone, and rollouts ask for it thousands of times a second)."""
+    b = SIDES[side]
+    return [_progress(b, sq) for sq in range(b.n_squares)]
+
+
+def _progress(b: Board, sq: int) -> float:
     row = b.row[sq]
     if row >= b.finish:
         return 200.0 + row - 0.01 * b.lane[sq]
@@ -72,16 +88,16 @@ class TurfMasterBot:
         legal = window.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = window.view()
         kind = legal[0]["type"]
+        if kind == "set_aside":
+            return self._set_aside(legal)  # from the hand alone (no view needed)
+        view = window.view()
         if kind == "choose_end":
             return self._end(view, legal, rng)
         if kind == "choose_die":
             return self._die(view, legal, rng)
         if kind == "choose_pace":
             return self._pace(view, legal, seat, rng)
-        if kind == "set_aside":
-            return self._set_aside(legal)
         return self._card(view, legal)
 
     # --- geometry -------------------------------------------------------------
@@ -104,14 +120,25 @@ class TurfMasterBot:
         start = where[horse]
         others = [sq for h, sq in where.items() if h != horse]
         cost, ends = reach(b, start, value, forbidden_squares(b, others), gn and card_round)
+        return self._pick(b, start, cost, ends, gn and card_round)
+
+    @staticmethod
+    def _pick(b: Board, start: int, cost: int, ends: list[int], hurdles: bool) -> tuple[float, int]:
+        """Best (progress, end square) among the ``ends`` of a move of ``cost``."""
         best, best_sq = FALL * 2, start
         for e in ends:
             score = progress(b, e)
-            if falls(b, e, cost, gn and card_round):
+            if falls(b, e, cost, hurdles):
                 score = FALL
             if score > best:
                 best, best_sq = score, e
         return best, best_sq
+
+    @staticmethod
+    def _moves(b: Board, options: list[CardOption] | list[DieOption]) -> dict[int, Move]:
+        """The engine's word on each value's move in the view: (cost, end squares)."""
+        index = b.index
+        return {o["value"]: (o["cost"], [index[e] for e in o["ends"]]) for o in options}
 
     # --- decisions --------------------------------------------------------------
     def _end(self, view: TurfMasterView, legal: list[Action], rng: random.Random) -> Action:
@@ -129,12 +156,17 @@ class TurfMasterBot:
         b = self._board(view)
         where = self._squares(view, b)
         gn = view["options"]["grand_national"]
-        return near_best(
-            legal,
-            lambda a: self._best(b, where, a["horse"], a["value"], False, gn)[0],
-            rng,
-            self.slack,
-        )
+        # the view holds where each die takes the horse to move (no hurdle falls in a dice round)
+        moves = self._moves(b, view["die_options"] or [])
+        acting = view["acting_horse"]
+
+        def score(a: Action) -> float:
+            move = moves.get(a["value"]) if a["horse"] == acting else None
+            if move is None:
+                return self._best(b, where, a["horse"], a["value"], False, gn)[0]
+            return self._pick(b, where[a["horse"]], *move, False)[0]
+
+        return near_best(legal, score, rng, self.slack)
 
     def _pace(
         self, view: TurfMasterView, legal: list[Action], seat: int, rng: random.Random
@@ -199,13 +231,15 @@ class TurfMasterBot:
         here = where.get(horse)
         sprint = here is None or b.togo[here] <= SPRINT
         cache: dict[int, float] = {}
+        # where each value takes the horse, from the view (cards over the limit do not move)
+        moves = self._moves(b, [o for o in view["card_options"] or [] if not o["too_high"]])
 
         def gain(value: int) -> float:
             if value not in cache:
                 if here is None:
                     cache[value] = 0.0
                 else:
-                    score, _ = self._best(b, where, horse, value, True, gn)
+                    score, _ = self._pick(b, here, *moves[value], gn)
                     cache[value] = score - progress(b, here)
             return cache[value]
 

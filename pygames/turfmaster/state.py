@@ -31,7 +31,7 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -779,6 +779,13 @@ class TurfMasterState(State[TurfMasterView]):
 
     def move_options(self, h: int, value: int, kind: str | None = None) -> tuple[int, list[str]]:
         """``(C*, end squares)`` for horse ``h`` moving ``value`` now (P10–P14)."""
+        return self.moves_of(h, (value,), kind)[value]
+
+    def moves_of(
+        self, h: int, values: Iterable[int], kind: str | None = None
+    ) -> dict[int, tuple[int, list[str]]]:
+        """:meth:`move_options` of horse ``h`` for each of ``values``: the other horses'
+        blocked squares are gathered once for all of them."""
         b = self.board
         index, block, status = b.index, b.block, self.status
         mover = h - 1
@@ -792,10 +799,14 @@ class TurfMasterState(State[TurfMasterView]):
             elif status[i] == "track":
                 forbidden.update(block[index[sq]])
         assert start != NONE, f"horse {h} is not on the board"
-        card_round = (kind or self.kind) == "card"
-        cost, ends = reach(b, start, value, forbidden, self.steeplechase and card_round)
+        hurdles = self.steeplechase and (kind or self.kind) == "card"
         ids = b.ids
-        return cost, [ids[e] for e in ends]
+        out: dict[int, tuple[int, list[str]]] = {}
+        for value in values:
+            if value not in out:
+                cost, ends = reach(b, start, value, forbidden, hurdles)
+                out[value] = cost, [ids[e] for e in ends]
+        return out
 
     def _start_move(
         self, h: int, value: int, source: str, card: str | None, events: list[Event]
@@ -1087,34 +1098,42 @@ class TurfMasterState(State[TurfMasterView]):
             raise ValueError("the game is not over yet")
         return [float(p) for p in self.points]
 
+    def placings(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per seat, in one pass over the finished races: how many 1st, 2nd, 3rd and 4th
+        places its horses took, and per race the place of its best-placed horse (99: none)."""
+        counts = [[0, 0, 0, 0] for _ in self.players]
+        best = [[UNPLACED] * len(self.results) for _ in self.players]
+        for race, res in enumerate(self.results):
+            for pl in res["places"]:
+                seat, place = pl["seat"], pl["place"]
+                if place <= 4:
+                    counts[seat][place - 1] += 1
+                if place < best[seat][race]:
+                    best[seat][race] = place
+        return counts, best
+
     def place_counts(self, seat: int) -> list[int]:
         """How many 1st, 2nd, 3rd and 4th places the seat's horses took."""
-        counts = [0, 0, 0, 0]
-        for res in self.results:
-            for pl in res["places"]:
-                if pl["seat"] == seat and pl["place"] <= 4:
-                    counts[pl["place"] - 1] += 1
-        return counts
+        return self.placings()[0][seat]
 
     def best_places(self, seat: int) -> list[int]:
         """Per finished race, the place of the seat's best-placed horse (99: none)."""
-        return [
-            min((pl["place"] for pl in res["places"] if pl["seat"] == seat), default=UNPLACED)
-            for res in self.results
-        ]
+        return self.placings()[1][seat]
 
     def tiebreak_key(self, seat: int) -> tuple[int, ...]:
         """§4.2: total, 1st…4th place counts, then best finish in race 3, 2, 1."""
-        best = self.best_places(seat)
-        return (
-            self.points[seat],
-            *self.place_counts(seat),
-            *(-p for p in reversed(best)),
-        )
+        return self._tiebreak_keys()[seat]
+
+    def _tiebreak_keys(self) -> list[tuple[int, ...]]:
+        counts, best = self.placings()
+        return [
+            (points, *counts[seat], *(-p for p in reversed(best[seat])))
+            for seat, points in enumerate(self.points)
+        ]
 
     def ranking(self) -> list[int]:
         """Rank per seat by the tie-break chain (§4.2); meaningful at any time."""
-        keys = [self.tiebreak_key(s) for s in range(self.n)]
+        keys = self._tiebreak_keys()
         return [1 + sum(1 for other in keys if other > k) for k in keys]
 
     def standings(self) -> list[int]:
@@ -1167,22 +1186,25 @@ class TurfMasterState(State[TurfMasterView]):
     def card_options(self, h: int) -> list[CardOption]:
         """Each card horse ``h`` may play now (V3: a joker once per value), where it goes."""
         limit = self.limits[h - 1]
-        out = []
+        plays: list[tuple[str, int, bool, bool]] = []  # card, value, joker, too high
         for c in self.hands[h - 1]:
             joker = c in JOKERS
             values = list(JOKER_VALUES) if joker and self.free_jokers else [CARD_VALUE[c]]
             for v in values:
-                too_high = not joker and limit is not None and v > limit
-                cost, ends = (0, []) if too_high else self.move_options(h, v, "card")
-                opt: CardOption = {
-                    "card": c,
-                    "value": v,
-                    "joker": joker,
-                    "too_high": too_high,
-                    "cost": cost,
-                    "ends": ends,
-                }
-                out.append(opt)
+                plays.append((c, v, joker, not joker and limit is not None and v > limit))
+        moves = self.moves_of(h, (v for _, v, _, too_high in plays if not too_high), "card")
+        out = []
+        for c, v, joker, too_high in plays:
+            cost, ends = (0, []) if too_high else moves[v]
+            opt: CardOption = {
+                "card": c,
+                "value": v,
+                "joker": joker,
+                "too_high": too_high,
+                "cost": cost,
+                "ends": list(ends),  # fresh per option: two cards of a value share a move
+            }
+            out.append(opt)
         return out
 
     # --- search -----------------------------------------------------------------

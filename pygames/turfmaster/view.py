@@ -284,43 +284,55 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
     phase = state.phase
     now_limits = state.limits if state.order else state.current_limits_safe()
     horses: list[HorseView] = []
-    for h in state.horses:
-        i = h - 1
-        own = viewer is not None and state.owner(h) == viewer
-        sq = state.squares[i]
-        idx = b.index[sq] if sq is not None else None
-        hand = state.hands[i]
+    lane, row, index = b.lane, b.row, b.index
+    blind_phase = phase == "blind"
+    done_blind = set(state.blind_queue[: state.blind_index]) if blind_phase else set()
+    blind_cards, boxes, per = state.blind, state.boxes, state.per
+    for i, (sq, hand, status, position, set_limit, pile, discard, bonus_taken, aside) in enumerate(
+        zip(
+            state.squares,
+            state.hands,
+            state.status,
+            state.positions,
+            state.limits,
+            state.piles,
+            state.discards,
+            state.bonus_taken,
+            state.aside,
+            strict=True,
+        )
+    ):
+        h = i + 1
+        owner = i // per  # as state.owner(h)
+        own = viewer is not None and owner == viewer
+        idx = index[sq] if sq is not None else None
         limit = now_limits[i]
-        chosen = state.chosen[i] if state.blind else None
+        chosen = state.chosen[i] if blind_cards else None
         # V2 before the reveal: another seat sees neither a bonus taken face down
         # nor whether the choice was a card or declining (§9)
-        hidden_bonus = not own and phase == "blind" and h in state.blind_bonus
+        hidden_bonus = not own and blind_phase and h in state.blind_bonus
         # V2: a face-down card is its owner's until the reveal, then face up for all
-        shown = chosen if own or phase != "blind" else None
-        if phase == "blind":
-            done = h in state.blind_queue[: state.blind_index]
-        else:
-            done = chosen is not None
+        shown = chosen if own or not blind_phase else None
         horses.append(
             {
                 "horse": h,
                 "colour": COLOURS[h],
-                "owner": state.owner(h),
+                "owner": owner,
                 "square": sq,
-                "lane": b.lane[idx] if idx is not None else None,
-                "row": b.row[idx] if idx is not None else None,
-                "status": state.status[i],
-                "box": state.boxes.index(h) + 1 if h in state.boxes else None,
-                "position": state.positions[i],
-                "limit": state.limits[i],
-                "hand_count": state.public_hand(h) if not own else len(hand),
-                "pile_count": len(state.piles[i]),
-                "discard": list(state.discards[i]),
-                "bonus_available": hidden_bonus or not state.bonus_taken[i],
-                "set_aside_count": len(state.aside[i]),
-                "chosen": done,
+                "lane": lane[idx] if idx is not None else None,
+                "row": row[idx] if idx is not None else None,
+                "status": status,
+                "box": boxes.index(h) + 1 if h in boxes else None,
+                "position": position,
+                "limit": set_limit,
+                "hand_count": len(hand) if own else state.public_hand(h),
+                "pile_count": len(pile),
+                "discard": list(discard),
+                "bonus_available": hidden_bonus or not bonus_taken,
+                "set_aside_count": len(aside),
+                "chosen": h in done_blind if blind_phase else chosen is not None,
                 "hand": list(hand) if own else None,
-                "set_aside": list(state.aside[i]) if own else None,
+                "set_aside": list(aside) if own else None,
                 "chosen_card": str(shown[0]) if shown is not None else None,
                 "chosen_value": chosen_value(shown) if shown is not None else None,
                 "useless": [
@@ -364,10 +376,10 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
         card_options = state.card_options(acting)
     die_options: list[DieOption] | None = None
     if phase == "die" and acting is not None and state.dice is not None:
-        die_options = []
-        for v in state.dice:
-            cost, ends = state.move_options(acting, v)
-            die_options.append({"value": v, "cost": cost, "ends": ends})
+        moves = state.moves_of(acting, state.dice)
+        die_options = [
+            {"value": v, "cost": moves[v][0], "ends": list(moves[v][1])} for v in state.dice
+        ]
     selection: SelectionView | None = None
     if phase == "select" and state.select_queue:
         h = state.select_queue[0]
@@ -439,7 +451,7 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
             for f in state.falls
         ],
         "points": list(state.points),
-        "place_counts": [state.place_counts(s) for s in range(state.n)],
+        "place_counts": state.placings()[0],
         "standings": state.standings(),
         "ranking": state.ranking() if state.is_terminal() else None,
     }

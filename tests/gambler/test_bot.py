@@ -10,7 +10,7 @@ import pytest
 from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
 from pygames.core.playout import play_with_bots
 from pygames.gambler import GAME
-from pygames.gambler.bot import GamblerBot, _rows, p_finish, roll_value
+from pygames.gambler.bot import GamblerBot, p_finish, read_table, roll_value
 from pygames.gambler.state import GamblerState, Phase
 
 from .play import A, B, D, fill, new_game, place, roll, turn
@@ -128,14 +128,14 @@ def test_risk_comes_from_the_dice_left_and_the_open_rows() -> None:
     # Only r3 (`4`, −30) is open: one die closes it with chance 1/6 (cost 30 + a die).
     state = new_game(4, "2A")
     fill(state, {3: []}, full="all")
-    rows = _rows(state.view(None), with_pending=False)
+    rows = read_table(SeatWindow(state, A)).rows
     assert roll_value(rows, 1) == pytest.approx(-32 / 6)
     # With two dice a 4 still must go there: the risk is 1 − (5/6)².
     assert roll_value(rows, 2) == pytest.approx(-32 * (1 - (5 / 6) ** 2))
     # A yellow row worth 40 (r5 of 7B, `43`: only its 3 is missing) changes the sign.
     state = new_game(4, "7B")
     fill(state, {5: [4]}, full="all")
-    rows = _rows(state.view(None), with_pending=False)
+    rows = read_table(SeatWindow(state, A)).rows
     assert roll_value(rows, 3) > 0
     assert p_finish("6", (), 1) == pytest.approx(1 / 6)
     assert p_finish("66", (), 2) == pytest.approx(1 / 36 + 10 / 36 * 1 / 6)
