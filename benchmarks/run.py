@@ -614,8 +614,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--strength-games",
         type=int,
-        default=4,
-        help="games per game of a sharp seat among friendly players (0: skip)",
+        default=0,
+        help="games per game of a sharp seat among friendly players (0: keep the figures "
+        "of benchmarks/bot_strength.py, which plays the long runs)",
     )
     parser.add_argument(
         "--boot-only", action="store_true", help="only the boot figures (merged into results)"
@@ -649,6 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             sharp_worker = sharp_in_the_worker(page)
             browser_version = context.browser.version if context.browser else "?"
 
+    earlier = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     results: dict[str, Any] = {**boot}
     results.update(
         {
@@ -659,7 +661,7 @@ def main(argv: list[str] | None = None) -> int:
             "lens_worker": worker_lens,
             "sharp_worker_ms": sharp_worker,
             "bot_choice_ms": choice_ms,
-            "bot_strength": strength,
+            "bot_strength": strength if strength is not None else earlier.get("bot_strength"),
             "click_to_dom_ms_median": click_ms[0] if click_ms else None,
             "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
             "click_python_ms_early_vs_late": click_cost,
