@@ -187,7 +187,8 @@ def test_a_phone_asks_at_a_public_turn_through_the_header_and_a_drawer() -> None
     assert 'class="advice public"' in b.html  # a box under the choices, a closed drawer
     b.click("overlay", "advice")
     assert 'class="advice public open"' in b.html
-    assert b.find(data_act="overlay", data_arg="close") is not None  # close, and the backdrop
+    close = b.find(data_testid="advice-close")  # a close button that Escape presses too
+    assert close is not None and close["data-act"] == "overlay" and "data-escape" in close
     assert 'data-testid="log-backdrop"' in b.html
     assert re.search(r"<main[^>]*\binert\b", b.html) is None  # the table stays live
     b.click("advise")

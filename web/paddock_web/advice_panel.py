@@ -18,6 +18,7 @@ from pygames.core import Action, SeatWindow, canonical
 
 from .html import Markup, classes, h
 from .lens_numbers import pct
+from .parts import drawer_head
 
 if TYPE_CHECKING:
     from .app import App
@@ -205,22 +206,7 @@ def panel(
             "aria-live": "polite",
             "data-testid": "advice",
         },
-        drawer
-        and h(
-            "div",
-            {"class": "log-head"},
-            h("h2", {"tabindex": "-1", "data-focus": True}, t("advice_title")),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "small close-drawer",
-                    "data-act": "overlay",
-                    "data-arg": "close",
-                },
-                t("close"),
-            ),
-        ),
+        drawer and drawer_head(t("advice_title"), t("close"), "advice", drawer),
         body,
     )
 

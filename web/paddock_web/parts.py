@@ -101,3 +101,26 @@ def token(seat: int, players: list[str], extra: str = "") -> Markup:
         {"class": classes("token", "small", f"pc{seat}", extra), "aria-hidden": "true"},
         token_label(players, seat),
     )
+
+
+def drawer_head(title: str, close: str, name: str, drawer: bool) -> Markup:
+    """The heading of the log or the advice, with the close button (Escape too) while
+    it is a phone's open drawer; ``name`` makes its ids (``<name>-h``, ``<name>-close``)."""
+    return h(
+        "div",
+        {"class": "log-head"},
+        h("h2", {"id": f"{name}-h", "tabindex": "-1", "data-focus": drawer or None}, title),
+        drawer
+        and h(
+            "button",
+            {
+                "type": "button",
+                "class": "small close-drawer",
+                "data-act": "overlay",
+                "data-arg": "close",
+                "data-escape": True,
+                "data-testid": f"{name}-close",
+            },
+            close,
+        ),
+    )

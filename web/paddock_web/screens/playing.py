@@ -8,6 +8,7 @@ from pygames.core.view import AnyView
 
 from .. import advice_panel, lens_panel, thinking
 from ..html import Markup, classes, h, join
+from ..parts import drawer_head
 from ..table import GameContext, Table, seat_paints, token_label
 from ..tables import TABLES
 from . import curtain, frame, playing, results
@@ -411,24 +412,7 @@ def log_panel(app: App, table: Table[Any]) -> Markup:
             "role": "dialog" if drawer else None,
             "aria-modal": "true" if drawer else None,
         },
-        h(
-            "div",
-            {"class": "log-head"},
-            h("h2", {"id": "log-h", "tabindex": "-1", "data-focus": drawer or None}, t("log")),
-            drawer
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "small close-drawer",
-                    "data-act": "overlay",
-                    "data-arg": "close",
-                    "data-escape": True,
-                    "data-testid": "log-close",
-                },
-                t("close"),
-            ),
-        ),
+        drawer_head(t("log"), t("close"), "log", drawer),
         # A region a keyboard user can reach and scroll.
         h("ol", {"aria-live": "off", "tabindex": "0", "aria-labelledby": "log-h"}, lines),
     )
