@@ -2,6 +2,7 @@
 """How strong the sharp computer player is: against friendly players and random ones.
 
     python3 benchmarks/bot_strength.py [--games 10] [--iterations 16] [--game royal_turf ...]
+    python3 benchmarks/bot_strength.py --add --games 4 --iterations 48   # pool more games
 
 Each game seats one sharp player among friendly players (then among random ones). The
 player count cycles through 2-4 (the sharp seat's equal share is 1/n), the sharp seat
@@ -9,7 +10,9 @@ rotates. A win is the seat's share of first place (ties share). Prints and store
 sharp seat's win share with its 95 % interval, the ratio to its equal share, and the
 decision times of both levels (CPython; Pyodide is about 2-3x slower). Figures are
 merged into ``benchmarks/results.json`` under ``"bot_strength"`` (one key per game, so
-several runs on different games may be merged one after another).
+several runs on different games may be merged one after another). With ``--add`` a run
+plays the games after those already stored (the same seat rotation and seeds, continued)
+and pools its tallies with theirs, so long runs can be made in pieces, side by side.
 """
 
 from __future__ import annotations
@@ -49,12 +52,13 @@ class Timed:
 
 
 def match_up(
-    game_id: str, sharp: Bot, other: Bot, games: int, seed: int, counts: list[int]
+    game_id: str, sharp: Bot, other: Bot, games: int, seed: int, counts: list[int], first: int = 0
 ) -> dict[str, float]:
-    """``games`` games of one sharp seat among ``other`` players."""
+    """``games`` games of one sharp seat among ``other`` players, numbered from ``first``
+    (the number picks the player count, the sharp seat and the dice)."""
     game = pygames.get_game(game_id)
     wins = fair = 0.0
-    for g in range(games):
+    for g in range(first, first + games):
         n = counts[g % len(counts)]
         seat = (g // len(counts)) % n
         bots = [sharp if s == seat else other for s in range(n)]
@@ -63,6 +67,13 @@ def match_up(
         winners = state.winners()
         wins += (seat in winners) / len(winners)
         fair += 1 / n
+    return tally(games, wins, fair)
+
+
+def tally(games: int, wins: float, fair: float) -> dict[str, float]:
+    """The figures of ``games`` games with ``wins`` won (shares) and ``fair`` equal shares."""
+    if not games:  # a run that played none of this match-up (pooled, it adds nothing)
+        return {"games": 0, "win_share": 0.0, "margin_95": 1.0, "equal_share": 0.0}
     share = wins / games
     return {
         "games": games,
@@ -73,20 +84,37 @@ def match_up(
     }
 
 
+def pooled(old: dict[str, float], new: dict[str, float]) -> dict[str, float]:
+    """Two tallies of the same match-up as one."""
+    games = int(old["games"] + new["games"])
+    wins = old["win_share"] * old["games"] + new["win_share"] * new["games"]
+    fair = old["equal_share"] * old["games"] + new["equal_share"] * new["games"]
+    return tally(games, wins, fair)
+
+
 def quantile(times: list[float], q: float) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
-def measure(game_id: str, games: int, random_games: int, iterations: int, seed: int) -> Any:
+def measure(
+    game_id: str,
+    games: int,
+    random_games: int,
+    iterations: int,
+    seed: int,
+    first: tuple[int, int] = (0, 0),
+) -> Any:
+    """One game's figures; ``first``: the numbers of the first games against friendly
+    and against random players (see :func:`match_up`)."""
     sharp_times: list[float] = []
     friendly_times: list[float] = []
     game = pygames.get_game(game_id)
     counts = list(range(game.min_players, min(game.max_players, 4) + 1))
     sharp = Timed(bot_for(game_id, "sharp", iterations=iterations), sharp_times)
     friendly = Timed(bot_for(game_id, "friendly"), friendly_times)
-    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts)
-    vs_random = match_up(game_id, sharp, RandomBot(), random_games, seed + 1, counts)
+    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts, first[0])
+    vs_random = match_up(game_id, sharp, RandomBot(), random_games, seed + 1, counts, first[1])
     return {
         "iterations": iterations,
         "player_counts": counts,
@@ -105,15 +133,35 @@ def measure(game_id: str, games: int, random_games: int, iterations: int, seed: 
     }
 
 
-def save(game_id: str, row: Any) -> None:
-    """Merge one game's figures into results.json (locked: runs may go side by side)."""
+def stored(game_id: str) -> Any:
+    """The figures stored for ``game_id`` (None if there are none)."""
+    with open(RESULTS, encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_SH)
+        return json.load(f).get(KEY, {}).get(game_id)
+
+
+def save(game_id: str, row: Any, add: bool = False) -> Any:
+    """Merge one game's figures into results.json (locked: runs may go side by side).
+    With ``add``, pool the tallies with those stored (same iterations and player
+    counts); the decision times are the latest run's. Returns the row stored."""
     with open(RESULTS, "r+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         data = json.load(f)
-        data.setdefault(KEY, {})[game_id] = row
+        old = data.setdefault(KEY, {}).get(game_id)
+        if add and old and same_setup(old, row):
+            for key in ("sharp_vs_friendly", "sharp_vs_random"):
+                row[key] = pooled(old[key], row[key])
+        data[KEY][game_id] = row
         f.seek(0)
         f.write(json.dumps(data, indent=2) + "\n")
         f.truncate()
+    return row
+
+
+def same_setup(old: Any, row: Any) -> bool:
+    return bool(
+        old["iterations"] == row["iterations"] and old["player_counts"] == row["player_counts"]
+    )
 
 
 def measure_all(
@@ -124,10 +172,15 @@ def measure_all(
     return {g: measure(g, games, random_games, iterations, seed) for g in ids}
 
 
-def run(games: int, random_games: int, iterations: int, seed: int, ids: list[str]) -> None:
+def run(
+    games: int, random_games: int, iterations: int, seed: int, ids: list[str], add: bool = False
+) -> None:
     for game_id in ids:
-        row = measure(game_id, games, random_games, iterations, seed)
-        save(game_id, row)
+        old = stored(game_id) if add else None
+        first = (0, 0)
+        if old and old["iterations"] == iterations:
+            first = (old["sharp_vs_friendly"]["games"], old["sharp_vs_random"]["games"])
+        row = save(game_id, measure(game_id, games, random_games, iterations, seed, first), add)
         vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
         print(
             f"{game_id:12} sharp vs friendly {vf['win_share']:.2f} ± {vf['margin_95']:.2f} "
@@ -147,9 +200,12 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=4, help="games against random ones")
     parser.add_argument("--iterations", type=int, default=16, help="sharp rollouts per choice")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--add", action="store_true", help="play on after the stored games and pool with them"
+    )
     args = parser.parse_args()
     ids = args.game or [g.id for g in pygames.games()]
-    run(args.games, args.random_games, args.iterations, args.seed, ids)
+    run(args.games, args.random_games, args.iterations, args.seed, ids, args.add)
 
 
 if __name__ == "__main__":
