@@ -15,6 +15,7 @@ Results are printed as a table and written to benchmarks/results.json.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import os
 import platform
@@ -31,6 +32,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from lens_worker import lens_in_the_worker  # noqa: E402
 from sharp_worker import sharp_in_the_worker  # noqa: E402
 
 import build  # noqa: E402  (the repo's build.py)
@@ -379,85 +381,6 @@ def lens_calibration(games: int) -> dict[str, Any]:
     return result
 
 
-WORKER_PROBE = """
-async ([job, limitMs]) => {
-  const worker = new Worker("./lens-worker.mjs", { type: "module" });
-  const posts = [];
-  const began = performance.now();
-  const finished = new Promise((resolve) => {
-    const timer = setTimeout(resolve, limitMs);
-    worker.onmessage = (event) => {
-      const m = event.data;
-      posts.push({ t: performance.now() - began, samples: m.odds ? m.odds.samples : 0,
-                   margin: m.odds ? m.odds.margin : 1, error: m.error || null });
-      if (m.done || m.error) { clearTimeout(timer); resolve(); }
-    };
-  });
-  worker.postMessage(job);
-  await finished;
-  worker.terminate();
-  return posts;
-}
-"""
-
-
-def mid_race_job(game_id: str, seed: int = 7) -> dict[str, Any]:
-    """A lens job from the middle of the first race (or round), public view."""
-    import random as stdrandom
-
-    sys.path.insert(0, str(ROOT))
-    import pygames
-    from pygames.core import SeatWindow, bot_for, sample_outcome
-
-    game = pygames.get_game(game_id)
-    rng = stdrandom.Random(seed)
-    state = game.new_state(["A", "B", "C"] if game.max_players >= 3 else ["A", "B"])
-    bot = bot_for(game_id)
-    decisions = 0
-    while decisions < 40 and state.finished_races() == 0:
-        if state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player()
-        state.apply(bot.choose(SeatWindow(state, seat), seat, rng))
-        decisions += 1
-    resample = SeatWindow(state, None).resample(rng)
-    return {
-        "id": 1,
-        "game": game_id,
-        "state": json.dumps(resample.to_json()),
-        "seat": None,
-        "actions": False,
-        "seed": 1,
-    }
-
-
-def lens_in_the_worker(page: Any, limit_s: float = 60.0) -> dict[str, dict[str, float | None]]:
-    """Per game: the worker's rollouts/s, its first estimate and the time to +-2 points."""
-    sys.path.insert(0, str(ROOT))
-    import pygames
-
-    out: dict[str, dict[str, float | None]] = {}
-    for game in pygames.games():
-        posts = page.evaluate(WORKER_PROBE, [mid_race_job(game.id), limit_s * 1000])
-        estimates = [p for p in posts if p["samples"]]
-        if not estimates:
-            out[game.id] = {"error": 1.0}
-            continue
-        first, last = estimates[0], estimates[-1]
-        sure = next((p["t"] for p in estimates if p["margin"] <= 0.02), None)
-        span = last["t"] - first["t"]
-        rate = (last["samples"] - first["samples"]) / (span / 1000) if span else None
-        out[game.id] = {
-            "first_estimate_ms": first["t"],
-            "rollouts_per_s": rate,
-            "ms_to_2_points": sure,
-            "samples": last["samples"],
-            "margin_at_end": last["margin"],
-        }
-    return out
-
-
 def bot_strength(games: int) -> dict[str, Any]:
     """Sharp against friendly and random players (benchmarks/bot_strength.py); small by
     default: a sharp game costs about half a minute of CPU."""
@@ -586,19 +509,34 @@ def boot_rows(r: dict[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+def merge_results(parts: dict[str, Any], drop: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Put ``parts`` into results.json over what is there, less the keys ``drop``, under
+    a lock (the strength bench may be saving beside us); returns the whole of it."""
+    RESULTS.touch()
+    with open(RESULTS, "r+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        text = f.read()
+        results: dict[str, Any] = json.loads(text) if text.strip() else {}
+        results.update(parts)
+        for key in drop:
+            results.pop(key, None)
+        f.seek(0)
+        f.write(json.dumps(results, indent=2) + "\n")
+        f.truncate()
+    return results
+
+
 def boot_only(runs: int) -> int:
     """``--boot-only``: the boot figures alone, merged into results.json."""
     from playwright.sync_api import sync_playwright
 
     with served_dist() as url, sync_playwright() as pw:
         boot = boot_figures(pw, url, runs)
-    results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
-    results.update(boot)
-    results["boot_note"] = (
+    note = (
         f"{time.strftime('%Y-%m-%d')}: the boot figures were measured alone "
         f"(benchmarks/run.py --boot-only, {runs} runs); the other parts are from earlier runs."
     )
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    merge_results({**boot, "boot_note": note})
     for name, value in boot_rows(boot):
         print(f"{name:48}  {value}")
     return 0
@@ -650,7 +588,6 @@ def main(argv: list[str] | None = None) -> int:
             sharp_worker = sharp_in_the_worker(page)
             browser_version = context.browser.version if context.browser else "?"
 
-    earlier = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     results: dict[str, Any] = {**boot}
     results.update(
         {
@@ -661,7 +598,7 @@ def main(argv: list[str] | None = None) -> int:
             "lens_worker": worker_lens,
             "sharp_worker_ms": sharp_worker,
             "bot_choice_ms": choice_ms,
-            "bot_strength": strength if strength is not None else earlier.get("bot_strength"),
+            **({"bot_strength": strength} if strength is not None else {}),
             "click_to_dom_ms_median": click_ms[0] if click_ms else None,
             "click_to_next_frame_ms_median": click_ms[1] if click_ms else None,
             "click_python_ms_early_vs_late": click_cost,
@@ -676,7 +613,7 @@ def main(argv: list[str] | None = None) -> int:
             },
         }
     )
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    results = merge_results(results, drop=("boot_note",))  # the boot was measured too
 
     rows = [
         *boot_rows(results),

@@ -118,9 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         page.goto(url)
         run.ready_ms(page)
         figures = sharp_in_the_worker(page, args.per_game)
-    results = json.loads(run.RESULTS.read_text()) if run.RESULTS.exists() else {}
-    results["sharp_worker_ms"] = figures
-    run.RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    run.merge_results({"sharp_worker_ms": figures})
     for game_id, t in figures.items():
         print(f"{game_id:12} Sharp decision in the worker: {t}")
     return 0
