@@ -425,10 +425,11 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
         if action["chip"] == 0:
             return reason("royal_turf", "bluff", arm, horse=horse)
         chips = len(window.view()["bets"][horse])
-        return reason("royal_turf", "bet_on", arm, horse=horse, chips=chips)
+        rid = "bet_open" if chips == 0 else "bet_one" if chips == 1 else "bet_on"
+        return reason("royal_turf", rid, arm, horse=horse, chips=chips)
     if action["type"] == "move_horse":
         return reason("royal_turf", "move", arm, horse=action["horse"])
     return generic_reason("royal_turf", arm, arms)
 
 
-register_reasons("royal_turf", _reason, ("bluff", "bet_on", "move"))
+register_reasons("royal_turf", _reason, ("bluff", "bet_open", "bet_one", "bet_on", "move"))

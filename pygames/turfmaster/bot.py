@@ -287,7 +287,7 @@ def _reason(window: SeatWindow[TurfMasterView], arm: Arm, arms: list[Arm]) -> Re
     if action["type"] == "choose_pace":
         return reason("turfmaster", "pace", arm, value=action["value"])
     if action["type"] == "play_card":
-        return reason("turfmaster", "card", arm, horse=action["horse"], card=action["card"])
+        return reason("turfmaster", "card", arm, horse=action["horse"])
     return generic_reason("turfmaster", arm, arms)
 
 

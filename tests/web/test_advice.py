@@ -73,6 +73,13 @@ def test_a_public_turn_gets_three_choices_from_what_the_table_knows_and_can_play
         assert b.find(data_act="advice_play", data_arg=str(i)) is not None
         assert f"{round(100 * tip['win'])} % to win" in text
     assert "Chip" in text and "Play this" in text and "at the end" in text and "£" in text
+    # The reasons name horses as the table does, never by the engine's ids.
+    cat, view = Catalogue("en"), app.match.state.view(0)
+    for tip in tips:
+        horse = tip["reason"].get("horse")
+        if horse is not None:
+            assert horse not in text and TABLES["royal_turf"].lens_horse(view, horse, cat) in text
+    assert "only 0 chips" not in text
     steps = len(app.match.history)
     b.click("advice_play", "1")
     assert app.match.history[steps]["action"] == tips[1]["action"]

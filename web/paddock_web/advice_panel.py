@@ -224,6 +224,19 @@ def amount(cat: Catalogue, game_id: str, value: float) -> str:
     return f"−{text}" if value < 0 else text
 
 
+def reason_words(
+    reason: dict[str, Any], game_id: str, table: Table[Any], view: Any, cat: Catalogue
+) -> dict[str, Any]:
+    """A reason's parameters as players read them: a horse by its name on this table,
+    money or points as the game words them (the engine gives ids and numbers)."""
+    words = {k: v for k, v in reason.items() if k != "key"}
+    if "horse" in words:
+        words["horse"] = table.lens_horse(view, str(words["horse"]), cat)
+    if "money" in words:
+        words["money"] = amount(cat, game_id, float(words["money"]))
+    return words
+
+
 def tip_row(
     i: int, tip: dict[str, Any], game_id: str, table: Table[Any], view: Any, ctx: GameContext
 ) -> Markup:
@@ -231,7 +244,7 @@ def tip_row(
     t = ctx.t
     reason = tip.get("reason") or {}
     why = reason.get("key")
-    params = {k: v for k, v in reason.items() if k != "key"}
+    params = reason_words(reason, game_id, table, view, ctx.cat)
     value = amount(ctx.cat, game_id, float(tip["value"]))
     figures = t("advice_figures", win=pct(float(tip["win"])), value=value)
     return h(
