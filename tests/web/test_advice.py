@@ -212,3 +212,18 @@ def test_no_ask_in_the_header_on_a_computer_turn_or_when_advice_is_off() -> None
     app, b = started()
     b.start_game("gambler", ["Ann", "Ben"], ["computer", "computer"], 5)
     assert b.find(data_act="overlay", data_arg="advice") is None
+
+
+def test_choices_name_cards_as_the_table_prints_them() -> None:
+    """TurfMaster's cards by their value ("Card 3", a joker as such), never the engine's
+    id of one copy ("3b"), which means nothing to a player."""
+    app, b = human_turn("turfmaster")
+    assert app.match is not None
+    b.click("advise")
+    tips = answer(b, asked(b))
+    text = b.text()
+    cards = [t["action"]["card"] for t in tips if t["action"].get("type") == "play_card"]
+    assert cards, "no card among the tips"
+    for card in cards:
+        assert f"Card {card} " not in text
+    assert re.search(r"Card (\d+|joker \d+) for Horse \d", text)

@@ -139,7 +139,7 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
                 ctx.t(f"fl_colour_{v}") if ctx.cat.has(f"fl_colour_{v}") else v for v in values
             ]
         elif name == "card":
-            words = [str(v) for v in values]
+            words = [table.card_words(view, str(v), ctx.cat) for v in values]
         else:
             words = [str(v).replace("_", " ").lower() for v in values]
         fields[name] = ", ".join(str(w) for w in words)

@@ -1493,6 +1493,10 @@ def lens_horse(view: FinishLineView, horse: str, cat: Catalogue) -> str:
     return horse_label(view, int(horse))
 
 
+def card_words(view: FinishLineView, card: str, cat: Catalogue) -> str:
+    return card  # no action of this game names a card
+
+
 def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | None:
     """Each horse's chance of each finishing place: a shaded grid with its numbers."""
     race = odds.get("race")

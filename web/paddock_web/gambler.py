@@ -1149,6 +1149,10 @@ def lens_horse(view: GamblerView, horse: str, cat: Catalogue) -> str:
     return horse  # Gambler has no races: the lens never asks
 
 
+def card_words(view: GamblerView, card: str, cat: Catalogue) -> str:
+    return card  # no action of this game names a card
+
+
 def lens_chart(view: GamblerView, odds: Odds, cat: Catalogue) -> Markup | None:
     """Before a roll: how likely a die of it fits, and so how likely the turn ends."""
     fit = odds.get("facts", {}).get("fit")

@@ -1748,6 +1748,10 @@ def lens_horse(view: HomestretchView, horse: str, cat: Catalogue) -> str:
     return horse_label(int(horse))
 
 
+def card_words(view: HomestretchView, card: str, cat: Catalogue) -> str:
+    return horse_label(card_horse(card))  # a share card is its horse's
+
+
 def lens_chart(view: HomestretchView, odds: Odds, cat: Catalogue) -> Markup | None:
     """The two-dice chart, and what markers and shares are worth in this race."""
     dice = lens_dice(odds, cat)

@@ -1221,6 +1221,10 @@ def lens_horse(view: RoyalTurfView, horse: str, cat: Catalogue) -> str:
     return name(horse, cat)
 
 
+def card_words(view: RoyalTurfView, card: str, cat: Catalogue) -> str:
+    return card  # no action of this game names a card
+
+
 def lens_chart(view: RoyalTurfView, odds: Odds, cat: Catalogue) -> Markup | None:
     """While betting: what each chip the viewer holds is worth on each horse."""
     values = priced(odds)

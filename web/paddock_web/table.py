@@ -123,6 +123,9 @@ class Table(Protocol[ViewT]):
         """A horse's name as players know it, for an id of ``State.race_placings``
         (the lens's race table)."""
 
+    def card_words(self, view: ViewT, card: str, cat: Catalogue) -> str:
+        """A card of an action as players know it (the advice names choices by it)."""
+
 
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate … pop directional isolate
 

@@ -1606,5 +1606,9 @@ def lens_horse(view: TurfMasterView, horse: str, cat: Catalogue) -> str:
     return horse_name(int(horse), owner, view["players"], cat)
 
 
+def card_words(view: TurfMasterView, card: str, cat: Catalogue) -> str:
+    return card_label(card, cat)  # cards of one value are alike: "3", not "3b"
+
+
 def lens_chart(view: TurfMasterView, odds: Odds, cat: Catalogue) -> Markup | None:
     return None  # the shared panel says all the lens knows here
