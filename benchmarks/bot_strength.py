@@ -8,7 +8,8 @@ Each game seats one sharp player among friendly players (then among random ones)
 player count cycles through 2-4 (the sharp seat's equal share is 1/n), the sharp seat
 rotates. A win is the seat's share of first place (ties share). Prints and stores the
 sharp seat's win share with its 95 % interval, the ratio to its equal share, and the
-decision times of both levels (CPython; Pyodide is about 2-3x slower). Figures are
+decision times of both levels (CPU time in CPython, so a busy machine does not
+stretch them; Pyodide is about 2-3x slower). Figures are
 merged into ``benchmarks/results.json`` under ``"bot_strength"`` (one key per game, so
 several runs on different games may be merged one after another). With ``--add`` a run
 plays the games after those already stored (the same seat rotation and seeds, continued)
@@ -38,16 +39,17 @@ KEY = "bot_strength"
 
 
 class Timed:
-    """A bot whose decision times are recorded (only choices with 2+ options count)."""
+    """A bot whose decision times are recorded (only choices with 2+ options count), as
+    the process's CPU time: the long runs go beside other work."""
 
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot, self.times, self.name = bot, times, bot.name
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.choose(state, seat, rng)
         if len(state.legal_actions()) > 1:
-            self.times.append(time.perf_counter() - start)
+            self.times.append(time.process_time() - start)
         return action
 
 
