@@ -157,7 +157,6 @@ def panel(
     if key is None or app.match is None or not allowed(app):
         return None
     t = ctx.t
-    legal = [canonical(a) for a in app.match.state.legal_actions()]
     asked = app.advice.key == key
     if not asked and any(k != "peek_request" for k in ctx.local):
         # A choice half made (a chip picked, a horse to go): the board's controls need
@@ -190,6 +189,7 @@ def panel(
         body = h("p", {"class": "advice-wait", "data-testid": "advice-wait"}, t("advice_working"))
     else:
         # Drawn from a resample: only what the player can really do is shown.
+        legal = {canonical(a) for a in app.match.state.legal_actions()}
         rows = [
             tip_row(i, tip, app.match.game_id, table, view, ctx)
             for i, tip in enumerate(app.advice.tips)
