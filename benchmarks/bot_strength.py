@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import json
+import math
 import random
 import sys
 import time
@@ -76,14 +77,26 @@ def tally(games: int, wins: float, fair: float) -> dict[str, float]:
     """The figures of ``games`` games with ``wins`` won (shares) and ``fair`` equal shares."""
     if not games:  # a run that played none of this match-up (pooled, it adds nothing)
         return {"games": 0, "win_share": 0.0, "margin_95": 1.0, "equal_share": 0.0}
-    share = wins / games
+    share, equal = wins / games, fair / games
+    low, high = wilson_95(share, games)
     return {
         "games": games,
         "win_share": share,
         "margin_95": margin_95(share, games),
-        "equal_share": fair / games,
-        "ratio_to_equal_share": share / (fair / games),
+        "wilson_95": [low, high],
+        "equal_share": equal,
+        "ratio_to_equal_share": share / equal,
+        "ratio_95": [low / equal, high / equal],
     }
+
+
+def wilson_95(p: float, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval for a share ``p`` in ``n`` games: unlike the normal
+    approximation it stays inside 0..1 and is honest for a few dozen games."""
+    z = 1.959964
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def pooled(old: dict[str, float], new: dict[str, float]) -> dict[str, float]:
@@ -186,7 +199,8 @@ def run(
         vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
         print(
             f"{game_id:12} sharp vs friendly {vf['win_share']:.2f} ± {vf['margin_95']:.2f} "
-            f"({vf['ratio_to_equal_share']:.2f}x equal share, {vf['games']} games); "
+            f"({vf['ratio_to_equal_share']:.2f}x equal share, 95 % "
+            f"{vf['ratio_95'][0]:.2f}-{vf['ratio_95'][1]:.2f}x, {vf['games']} games); "
             f"vs random {vr['win_share']:.2f} ± {vr['margin_95']:.2f} ({vr['games']} games); "
             f"choice ms sharp {row['sharp_choice_ms']['median']:.0f} "
             f"(p95 {row['sharp_choice_ms']['p95']:.0f}), "
