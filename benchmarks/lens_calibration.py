@@ -1,9 +1,10 @@
 """Is the lens honest? Calibration of its win chances in games the computer players play.
 
 For each game, ``games`` full games are played by the computer players (player counts
-rotating). At one random decision point of each, the lens estimates every seat's chance
-to win from the mover's knowledge; when the game ends, each estimate is scored against
-what happened (a win counts 1, a shared win its share). Reported per game:
+rotating). At one decision point of each, drawn evenly from the whole game (early, when
+little is known, as often as late), the lens estimates every seat's chance to win from
+the mover's knowledge; each estimate is scored against what happened (a win counts 1,
+a shared win its share). Reported per game:
 
 - the Brier score of the lens and of the equal-share baseline (1/players), and the
   Brier skill ``1 - lens / baseline`` (above 0: the lens knows more than a coin);
@@ -42,34 +43,47 @@ Row = tuple[float, float, int]
 def predictions(game_id: str, games: int, samples: int, seed: int) -> list[Row]:
     """``(predicted, happened, players)`` for every seat at one point of each game."""
     game = pygames.get_game(game_id)
-    bot = bot_for(game_id)
     counts = list(range(game.min_players, game.max_players + 1))
     rng = random.Random(seed)
     out: list[Row] = []
     for i in range(games):
         n = counts[i % len(counts)]
-        state = game.new_state([f"P{k + 1}" for k in range(n)])
-        # Where to look: a decision somewhere in the game (decisions counted as played).
-        look_at = rng.randrange(1, 120)
-        decisions = 0
-        guess: dict[str, float] | None = None
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply_trusted(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            seat = state.current_player()
-            decisions += 1
-            if guess is None and decisions >= look_at:
-                lens = odds(SeatWindow(state, seat), samples, rng, with_actions=False)
-                guess = lens["seats"]
-            state.apply_trusted(bot.choose(SeatWindow(state, seat), seat, rng))
-        if guess is None:  # a short game: look at its start instead
-            continue
-        winners = state.winners()
+        dice = rng.getrandbits(64)
+        # Played once to learn its length and who wins, then again, with the same dice,
+        # to the decision looked at (the lens draws from a generator of its own).
+        decisions, winners = play(game_id, n, random.Random(dice))
+        look_at = rng.randrange(decisions)
+        guess = play(game_id, n, random.Random(dice), look_at, samples, rng)
         for s in range(n):
             happened = 1.0 / len(winners) if s in winners else 0.0
             out.append((guess[str(s)], happened, n))
     return out
+
+
+def play(
+    game_id: str,
+    players: int,
+    dice: random.Random,
+    look_at: int | None = None,
+    samples: int = 0,
+    lens_rng: random.Random | None = None,
+) -> Any:
+    """A game of computer players: ``(decisions, winners)``, or with ``look_at`` the
+    lens's seat chances before that decision (counted from 0)."""
+    state = pygames.get_game(game_id).new_state([f"P{k + 1}" for k in range(players)])
+    bot = bot_for(game_id)
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_trusted(sample_outcome(state.chance_outcomes(), dice))
+            continue
+        seat = state.current_player()
+        if decisions == look_at:
+            assert lens_rng is not None
+            return odds(SeatWindow(state, seat), samples, lens_rng, with_actions=False)["seats"]
+        decisions += 1
+        state.apply_trusted(bot.choose(SeatWindow(state, seat), seat, dice))
+    return decisions, state.winners()
 
 
 def calibration(rows: list[Row]) -> dict[str, Any]:
