@@ -22,7 +22,6 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import getitem
@@ -117,6 +116,8 @@ _ROWS_OF: tuple[tuple[int, ...], ...] = tuple(
 )
 _SET_MASK = (1 << _FIELD) - 1
 _SHIFT = tuple(_FIELD * v for v in range(7))  # where field v starts
+_ROW_MASK = (0, *(sum(1 << (row - 1) << shift for shift in _SHIFT) for row in range(1, 7)))
+"""Row r's bit in every field: all that row r (1–6) can add to a packed M."""
 
 # Every decision as one shared object, listed again and again instead of built anew
 # (like the die outcomes): an action is data that nobody changes, and both apply
@@ -180,6 +181,19 @@ class GamblerState(State[GamblerView]):
     turns: int = 0  # turns taken this round
     round_log: list[ClosedRow] = field(default_factory=list)  # closed rows this round
     results: list[RoundResult] = field(default_factory=list)  # one per finished round
+
+    def __post_init__(self) -> None:
+        # Not saved: M of the committed rows packed (see _ROW_PACKED), -1 until asked;
+        # dropped whenever a row or the layout changes.
+        self._packed = -1
+
+    def _committed(self) -> int:
+        """M of every row as committed (without this step's dice), packed."""
+        packed = self._packed
+        if packed < 0:
+            tables = _ROW_PACKED[self.layout]
+            packed = self._packed = sum(map(getitem, tables, map(tuple, self.filled)))
+        return packed
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -305,17 +319,20 @@ class GamblerState(State[GamblerView]):
         if phase is _AWAIT_PLACE:  # P4: every (die, row) that fits, counting this step
             pending = self.pending
             roll = self.roll
-            values: Sequence[Sequence[int]] = self.filled
+            packed = self._packed
+            if packed < 0:
+                packed = self._committed()
             used = rows = 0  # bit sets of the dice and rows of this step
             if pending:
-                touched: list[Sequence[int]] = list(values)  # new values only where touched
+                filled = self.filled
+                touched: dict[int, tuple[int, ...]] = {}  # row -> its values with this step's
                 for die, row in pending:
-                    touched[row - 1] = (*touched[row - 1], roll[die])
+                    touched[row] = (*touched.get(row, filled[row - 1]), roll[die])
                     used |= 1 << die
                     rows |= 1 << (row - 1)
-                values = touched
-            # Each row sets only its own bits, so the sum is the OR of the six.
-            packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, values)))
+                tables = _ROW_PACKED[self.layout]
+                for row, values in touched.items():  # each row has only its own bits
+                    packed = packed & ~_ROW_MASK[row] | tables[row - 1][values]
             places = _PLACES
             actions: list[Action] = []
             for i, v in enumerate(roll):
@@ -444,7 +461,7 @@ class GamblerState(State[GamblerView]):
 
     def _roll(self, events: list[Event]) -> None:
         """P2 / P8: all turn dice are rolled; C2 follows one die at a time."""
-        self.phase = Phase.ROLLING
+        self.phase = _ROLLING
         self.roll = []
         self.pending = []
         self.rolls += 1
@@ -507,10 +524,11 @@ class GamblerState(State[GamblerView]):
         """P10 / setup: put the round's layout into play, or wait for its board (C1)."""
         layout = self.layout_of_round(self.round)
         self.filled = [[] for _ in range(6)]
+        self._packed = -1
         self.closers = [None] * 6
         self.supply = [self.dice] * self.n  # R15: every supply is D again
         if layout is None:
-            self.phase = Phase.DRAW_LAYOUT
+            self.phase = _DRAW_LAYOUT
             self.layout = None
             return
         self.layout = layout
@@ -545,7 +563,7 @@ class GamblerState(State[GamblerView]):
         self.pending = []
         self.rolls = 0
         self.turns += 1
-        self.phase = Phase.AWAIT_ROLL
+        self.phase = _AWAIT_ROLL
         events.append(
             {
                 "type": "turn_started",
@@ -561,10 +579,12 @@ class GamblerState(State[GamblerView]):
         events.append(
             {"type": "rolled", "seat": seat, "roll": list(self.roll), "roll_number": self.rolls}
         )
-        packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, self.filled)))
+        packed = self._packed
+        if packed < 0:
+            packed = self._committed()
         for v in self.roll:
             if packed >> _SHIFT[v] & _SET_MASK:  # some row takes v
-                self.phase = Phase.AWAIT_PLACE
+                self.phase = _AWAIT_PLACE
                 return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
         self._end_turn("no_match", events)
@@ -586,6 +606,7 @@ class GamblerState(State[GamblerView]):
                 closed.append(row)
         self.turn_dice -= len(self.pending)
         self.pending = []
+        self._packed = -1
         self.roll = []  # the dice not placed are rolled again or go back (R8)
         events.append(
             {
@@ -634,7 +655,7 @@ class GamblerState(State[GamblerView]):
         elif self.turn_dice == 0:
             self._end_turn("all_dice_placed", events)
         else:
-            self.phase = Phase.AWAIT_DECISION
+            self.phase = _AWAIT_DECISION
 
     def _end_turn(self, reason: str, events: list[Event]) -> None:
         """P9: unused turn dice go back to the supply; the next seat moves."""
@@ -684,7 +705,7 @@ class GamblerState(State[GamblerView]):
         self.pending = []
         self.rolls = 0
         if over:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.supply = [self.dice] * self.n
             events.append(
                 {"type": "game_over", "points": list(self.points), "winners": self.winners()}
