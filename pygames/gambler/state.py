@@ -62,7 +62,7 @@ class Phase(StrEnum):
 
 STACK_ORDERS = ("flip", "board_by_board", "fixed")
 FACES = (1, 2, 3, 4, 5, 6)
-_DIE_OUTCOMES = tuple(({"type": "die", "value": v}, 1 / 6) for v in FACES)
+_DIE_OUTCOMES = [({"type": "die", "value": v}, 1 / 6) for v in FACES]
 # The phases as plain names: the hot paths test them by identity (a state's phase is
 # always a Phase member, also after loading), which is faster than Phase.X lookups.
 _DRAW_LAYOUT = Phase.DRAW_LAYOUT
@@ -322,25 +322,33 @@ class GamblerState(State[GamblerView]):
             packed = self._packed
             if packed < 0:
                 packed = self._committed()
-            used = rows = 0  # bit sets of the dice and rows of this step
-            if pending:
-                filled = self.filled
+            places = _PLACES
+            actions: list[Action] = []
+            if not pending:  # the step's first die
+                for i, v in enumerate(roll):
+                    actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
+                return actions
+            # The rows this step touched, with its dice: each row has only its own bits.
+            filled = self.filled
+            tables = _ROW_PACKED[self.layout]
+            if len(pending) == 1:  # the usual case, without the bookkeeping below
+                die, row = pending[0]
+                used, rows = 1 << die, 1 << (row - 1)  # bit sets of the step's dice and rows
+                packed = packed & ~_ROW_MASK[row] | tables[row - 1][(*filled[row - 1], roll[die])]
+            else:
+                used = rows = 0
                 touched: dict[int, tuple[int, ...]] = {}  # row -> its values with this step's
                 for die, row in pending:
                     touched[row] = (*touched.get(row, filled[row - 1]), roll[die])
                     used |= 1 << die
                     rows |= 1 << (row - 1)
-                tables = _ROW_PACKED[self.layout]
-                for row, values in touched.items():  # each row has only its own bits
+                for row, values in touched.items():
                     packed = packed & ~_ROW_MASK[row] | tables[row - 1][values]
-            places = _PLACES
-            actions: list[Action] = []
             for i, v in enumerate(roll):
                 if not used >> i & 1:
                     actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
-            if pending:
-                actions += _TAKE_BACKS[rows]
-                actions.append(_CONFIRM)
+            actions += _TAKE_BACKS[rows]
+            actions.append(_CONFIRM)
             return actions
         if phase is _AWAIT_ROLL:
             return [_ROLL]
@@ -402,9 +410,9 @@ class GamblerState(State[GamblerView]):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is _ROLLING:
-            # Shared outcome objects (a fresh list): a hot path, and an outcome is data
-            # that nobody changes (apply copies what it is given).
-            return list(_DIE_OUTCOMES)
+            # The shared list (the public ``chance_outcomes`` hands out a copy): the
+            # playouts' most frequent step, and an outcome is data nobody changes.
+            return _DIE_OUTCOMES
         drawn = {b for b, _ in self.stack}
         left = [b for b in range(1, 11) if b not in drawn]
         p = 1 / (2 * len(left))
@@ -597,16 +605,22 @@ class GamblerState(State[GamblerView]):
         roll = self.roll
         placed: list[dict[str, int]] = []
         closed: list[int] = []
-        for die, row in self.pending:
+        pending = self.pending
+        for die, row in pending:
             values = filled[row - 1]
             values.append(roll[die])
             box = len(values)
             placed.append({"die": die, "value": roll[die], "row": row, "box": box})
             if box == lengths[row - 1]:  # only the die in the last box closes the row
                 closed.append(row)
-        self.turn_dice -= len(self.pending)
+        packed = self._packed
+        if packed >= 0:  # only the rows of this step changed: patch them in
+            tables = _ROW_PACKED[self.layout]
+            for _, row in pending:
+                packed = packed & ~_ROW_MASK[row] | tables[row - 1][tuple(filled[row - 1])]
+            self._packed = packed
+        self.turn_dice -= len(pending)
         self.pending = []
-        self._packed = -1
         self.roll = []  # the dice not placed are rolled again or go back (R8)
         events.append(
             {
