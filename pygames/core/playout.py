@@ -42,14 +42,35 @@ def _random_playout(state: State[Any], rng: random.Random, max_steps: int) -> St
     # The game's own hooks: this loop has just asked what kind of node it is, so the
     # public methods' second check would only cost time.
     apply, chance, terminal = state.apply_trusted, state.is_chance, state.is_terminal
-    outcomes, legal, choice = state._chance_outcomes, state._legal_actions, rng.choice
+    outcomes, legal = state._chance_outcomes, state._legal_actions
+    if type(rng) is not random.Random:  # a subclass may draw differently: ask it
+        for _ in range(max_steps):
+            if terminal():
+                return state
+            apply(sample_outcome(outcomes(), rng) if chance() else rng.choice(legal()))
+        raise RuntimeError("the game did not end")
+    # ``sample_outcome`` and ``Random.choice`` inlined, drawing exactly as they do (the
+    # same game for the same seed): two calls less per step of a playout.
+    uniform, getrandbits = rng.random, rng.getrandbits
     for _ in range(max_steps):
         if terminal():
             return state
         if chance():
-            apply(sample_outcome(outcomes(), rng))
+            r = uniform()
+            acc = 0.0
+            for outcome, p in outcomes():  # noqa: B007 (the one chosen is used after it)
+                acc += p
+                if r < acc:
+                    break
+            apply(outcome)  # past the end (rounding): the last outcome, as sample_outcome
         else:
-            apply(choice(legal()))
+            actions = legal()
+            n = len(actions)
+            bits = n.bit_length()
+            i = getrandbits(bits)
+            while i >= n:
+                i = getrandbits(bits)
+            apply(actions[i])
     raise RuntimeError("the game did not end")
 
 

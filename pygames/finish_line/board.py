@@ -159,7 +159,7 @@ class Track:
             self.discard(die[0])
             return
         on = self.dice_on(horse)
-        partner = next((d for d in on if is_horseshoe(d)), None)
+        partner = next((d for d in on if is_horseshoe(d)), None) if on else None
         if partner is not None:
             on.remove(partner)
             self.advance(horse, 1)
@@ -181,9 +181,12 @@ class Track:
         row = self.row
         if face == "HORSESHOE" or face == "DOUBLE_HORSESHOE":
             return list(row)
+        # Most tiles hold no die: `not on` and `on and` skip the scan of an empty tile.
         if face in OUTSIDER:
             return [
-                h for h, on in zip(row, self.dice, strict=True) if all(d[0] != "green" for d in on)
+                h
+                for h, on in zip(row, self.dice, strict=True)
+                if not on or all(d[0] != "green" for d in on)
             ]
         if face == "DISQUALIFIED":
             if family or len(row) < 3:
@@ -195,14 +198,14 @@ class Track:
             return [
                 h
                 for h, on in zip(row, self.dice, strict=True)
-                if TYPE[h] != "S" and (second_ok or all(d[0] != "red" for d in on))
+                if TYPE[h] != "S" and (second_ok or not on or all(d[0] != "red" for d in on))
             ]
         if face == "HELMET":
             top = len(row) - (2 if self.nn else 1)  # the leaders: rank 1
             return [
                 h
                 for i, (h, on) in enumerate(zip(row, self.dice, strict=True))
-                if i < top and (TYPE[h] == "F" or any(d[0] == "white" for d in on))
+                if i < top and (TYPE[h] == "F" or (on and any(d[0] == "white" for d in on)))
             ]
         if face == "LOSS_OF_SPEED":
             return [h for h in row if self.behind(h) >= 2]

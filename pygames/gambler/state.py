@@ -22,7 +22,6 @@ the distribution of shuffling at setup, and no state ever holds an unrevealed la
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import getitem
@@ -63,7 +62,7 @@ class Phase(StrEnum):
 
 STACK_ORDERS = ("flip", "board_by_board", "fixed")
 FACES = (1, 2, 3, 4, 5, 6)
-_DIE_OUTCOMES = tuple(({"type": "die", "value": v}, 1 / 6) for v in FACES)
+_DIE_OUTCOMES = [({"type": "die", "value": v}, 1 / 6) for v in FACES]
 # The phases as plain names: the hot paths test them by identity (a state's phase is
 # always a Phase member, also after loading), which is faster than Phase.X lookups.
 _DRAW_LAYOUT = Phase.DRAW_LAYOUT
@@ -117,6 +116,8 @@ _ROWS_OF: tuple[tuple[int, ...], ...] = tuple(
 )
 _SET_MASK = (1 << _FIELD) - 1
 _SHIFT = tuple(_FIELD * v for v in range(7))  # where field v starts
+_ROW_MASK = (0, *(sum(1 << (row - 1) << shift for shift in _SHIFT) for row in range(1, 7)))
+"""Row r's bit in every field: all that row r (1–6) can add to a packed M."""
 
 # Every decision as one shared object, listed again and again instead of built anew
 # (like the die outcomes): an action is data that nobody changes, and both apply
@@ -180,6 +181,19 @@ class GamblerState(State[GamblerView]):
     turns: int = 0  # turns taken this round
     round_log: list[ClosedRow] = field(default_factory=list)  # closed rows this round
     results: list[RoundResult] = field(default_factory=list)  # one per finished round
+
+    def __post_init__(self) -> None:
+        # Not saved: M of the committed rows packed (see _ROW_PACKED), -1 until asked;
+        # dropped whenever a row or the layout changes.
+        self._packed = -1
+
+    def _committed(self) -> int:
+        """M of every row as committed (without this step's dice), packed."""
+        packed = self._packed
+        if packed < 0:
+            tables = _ROW_PACKED[self.layout]
+            packed = self._packed = sum(map(getitem, tables, map(tuple, self.filled)))
+        return packed
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -305,25 +319,36 @@ class GamblerState(State[GamblerView]):
         if phase is _AWAIT_PLACE:  # P4: every (die, row) that fits, counting this step
             pending = self.pending
             roll = self.roll
-            values: Sequence[Sequence[int]] = self.filled
-            used = rows = 0  # bit sets of the dice and rows of this step
-            if pending:
-                touched: list[Sequence[int]] = list(values)  # new values only where touched
-                for die, row in pending:
-                    touched[row - 1] = (*touched[row - 1], roll[die])
-                    used |= 1 << die
-                    rows |= 1 << (row - 1)
-                values = touched
-            # Each row sets only its own bits, so the sum is the OR of the six.
-            packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, values)))
+            packed = self._packed
+            if packed < 0:
+                packed = self._committed()
             places = _PLACES
             actions: list[Action] = []
+            if not pending:  # the step's first die
+                for i, v in enumerate(roll):
+                    actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
+                return actions
+            # The rows this step touched, with its dice: each row has only its own bits.
+            filled = self.filled
+            tables = _ROW_PACKED[self.layout]
+            if len(pending) == 1:  # the usual case, without the bookkeeping below
+                die, row = pending[0]
+                used, rows = 1 << die, 1 << (row - 1)  # bit sets of the step's dice and rows
+                packed = packed & ~_ROW_MASK[row] | tables[row - 1][(*filled[row - 1], roll[die])]
+            else:
+                used = rows = 0
+                touched: dict[int, tuple[int, ...]] = {}  # row -> its values with this step's
+                for die, row in pending:
+                    touched[row] = (*touched.get(row, filled[row - 1]), roll[die])
+                    used |= 1 << die
+                    rows |= 1 << (row - 1)
+                for row, values in touched.items():
+                    packed = packed & ~_ROW_MASK[row] | tables[row - 1][values]
             for i, v in enumerate(roll):
                 if not used >> i & 1:
                     actions += places[i][packed >> _SHIFT[v] & _SET_MASK]
-            if pending:
-                actions += _TAKE_BACKS[rows]
-                actions.append(_CONFIRM)
+            actions += _TAKE_BACKS[rows]
+            actions.append(_CONFIRM)
             return actions
         if phase is _AWAIT_ROLL:
             return [_ROLL]
@@ -385,9 +410,9 @@ class GamblerState(State[GamblerView]):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is _ROLLING:
-            # Shared outcome objects (a fresh list): a hot path, and an outcome is data
-            # that nobody changes (apply copies what it is given).
-            return list(_DIE_OUTCOMES)
+            # The shared list (the public ``chance_outcomes`` hands out a copy): the
+            # playouts' most frequent step, and an outcome is data nobody changes.
+            return _DIE_OUTCOMES
         drawn = {b for b, _ in self.stack}
         left = [b for b in range(1, 11) if b not in drawn]
         p = 1 / (2 * len(left))
@@ -444,7 +469,7 @@ class GamblerState(State[GamblerView]):
 
     def _roll(self, events: list[Event]) -> None:
         """P2 / P8: all turn dice are rolled; C2 follows one die at a time."""
-        self.phase = Phase.ROLLING
+        self.phase = _ROLLING
         self.roll = []
         self.pending = []
         self.rolls += 1
@@ -507,10 +532,11 @@ class GamblerState(State[GamblerView]):
         """P10 / setup: put the round's layout into play, or wait for its board (C1)."""
         layout = self.layout_of_round(self.round)
         self.filled = [[] for _ in range(6)]
+        self._packed = -1
         self.closers = [None] * 6
         self.supply = [self.dice] * self.n  # R15: every supply is D again
         if layout is None:
-            self.phase = Phase.DRAW_LAYOUT
+            self.phase = _DRAW_LAYOUT
             self.layout = None
             return
         self.layout = layout
@@ -545,7 +571,7 @@ class GamblerState(State[GamblerView]):
         self.pending = []
         self.rolls = 0
         self.turns += 1
-        self.phase = Phase.AWAIT_ROLL
+        self.phase = _AWAIT_ROLL
         events.append(
             {
                 "type": "turn_started",
@@ -561,10 +587,12 @@ class GamblerState(State[GamblerView]):
         events.append(
             {"type": "rolled", "seat": seat, "roll": list(self.roll), "roll_number": self.rolls}
         )
-        packed = sum(map(getitem, _ROW_PACKED[self.layout], map(tuple, self.filled)))
+        packed = self._packed
+        if packed < 0:
+            packed = self._committed()
         for v in self.roll:
             if packed >> _SHIFT[v] & _SET_MASK:  # some row takes v
-                self.phase = Phase.AWAIT_PLACE
+                self.phase = _AWAIT_PLACE
                 return
         events.append({"type": "no_match", "seat": seat, "roll": list(self.roll)})
         self._end_turn("no_match", events)
@@ -577,14 +605,21 @@ class GamblerState(State[GamblerView]):
         roll = self.roll
         placed: list[dict[str, int]] = []
         closed: list[int] = []
-        for die, row in self.pending:
+        pending = self.pending
+        for die, row in pending:
             values = filled[row - 1]
             values.append(roll[die])
             box = len(values)
             placed.append({"die": die, "value": roll[die], "row": row, "box": box})
             if box == lengths[row - 1]:  # only the die in the last box closes the row
                 closed.append(row)
-        self.turn_dice -= len(self.pending)
+        packed = self._packed
+        if packed >= 0:  # only the rows of this step changed: patch them in
+            tables = _ROW_PACKED[self.layout]
+            for _, row in pending:
+                packed = packed & ~_ROW_MASK[row] | tables[row - 1][tuple(filled[row - 1])]
+            self._packed = packed
+        self.turn_dice -= len(pending)
         self.pending = []
         self.roll = []  # the dice not placed are rolled again or go back (R8)
         events.append(
@@ -634,7 +669,7 @@ class GamblerState(State[GamblerView]):
         elif self.turn_dice == 0:
             self._end_turn("all_dice_placed", events)
         else:
-            self.phase = Phase.AWAIT_DECISION
+            self.phase = _AWAIT_DECISION
 
     def _end_turn(self, reason: str, events: list[Event]) -> None:
         """P9: unused turn dice go back to the supply; the next seat moves."""
@@ -684,7 +719,7 @@ class GamblerState(State[GamblerView]):
         self.pending = []
         self.rolls = 0
         if over:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.supply = [self.dice] * self.n
             events.append(
                 {"type": "game_over", "points": list(self.points), "winners": self.winners()}

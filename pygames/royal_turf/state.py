@@ -41,7 +41,17 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_CHANCE_PHASES = frozenset({Phase.FIRST_PLAYER, Phase.REVEAL, Phase.START_LOT})
+# The phases as plain names: the hot paths test them by identity (a state's phase is
+# always a Phase member, also after loading), and a Phase.X lookup costs more than
+# the rest of a phase test.
+_FIRST_PLAYER = Phase.FIRST_PLAYER
+_REVEAL = Phase.REVEAL
+_START_LOT = Phase.START_LOT
+_BETTING = Phase.BETTING
+_RACE = Phase.RACE
+_OVER = Phase.OVER
+
+_CHANCE_PHASES = frozenset({_FIRST_PLAYER, _REVEAL, _START_LOT})
 _ROLL_CHANCES = dict((symbol, float(p)) for symbol, p in DIE)
 _ROLL_OUTCOMES: list[tuple[Action, float]] = [
     ({"type": "roll", "symbol": symbol}, _ROLL_CHANCES[symbol])
@@ -55,8 +65,28 @@ _CHIP_BETS: dict[tuple[int, str], Action] = {
     for h in HORSES
 }
 """Every chip-on-horse action, likewise."""
+_CHIP_LISTS: dict[int, tuple[tuple[Action, ...], ...]] = {
+    chip: tuple(
+        tuple(_CHIP_BETS[chip, h] for i, h in enumerate(HORSES) if 1 << i & horses)
+        for horses in range(1 << len(HORSES))
+    )
+    for chip in sorted(set(BASE_CHIPS) | set(HIDDEN_CHIPS))
+}
+"""A chip's bets on every set of horses (as bits in canonical order)."""
+_ALL_HORSES = (1 << len(HORSES)) - 1
 _MOVE_VALUE = {card: values for card, (_, values) in CARDS.items()}
 """Card id -> squares per symbol (a plain lookup on the move's hot path)."""
+_BIT = {h: 1 << i for i, h in enumerate(HORSES)}
+"""Each horse's bit in a set of horses held as an int (the race's hot path)."""
+_MOVE_LISTS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_MOVES[h] for h in HORSES if _BIT[h] & horses) for horses in range(1 << len(HORSES))
+)
+"""The move actions of every set of horses, in canonical order."""
+_DRAWS: dict[int, dict[str, tuple[Action, float]]] = {
+    left: {card: ({"type": "draw_card", "card": card}, 1 / left) for card in CARDS}
+    for left in range(1, len(CARDS) + 1)
+}
+"""Each card's draw outcome with ``left`` cards in the deck, handed out again and again."""
 
 
 def _horse_bets() -> dict[str, list[list[int]]]:
@@ -89,7 +119,7 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     players: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
-    phase: Phase = Phase.FIRST_PLAYER
+    phase: Phase = _FIRST_PLAYER
     race: int = 1
     money: list[int] = field(default_factory=list)
     unrevealed: list[str] = field(default_factory=lambda: sorted(CARDS))  # never revealed
@@ -107,6 +137,11 @@ class RoyalTurfState(State[RoyalTurfView]):
     bets_placed: int = 0  # betting turns taken this race
     roll: str | None = None  # symbol rolled this race turn
     results: list[RaceResult] = field(default_factory=list)  # one record per finished race
+
+    def __post_init__(self) -> None:
+        # Not saved: the horses that may move now (`eligible`) as bits, -1 until asked;
+        # kept up to date by the race's moves, dropped whenever the field changes.
+        self._ready = -1
 
     # --- construction -------------------------------------------------------
     @classmethod
@@ -142,27 +177,27 @@ class RoyalTurfState(State[RoyalTurfView]):
     # --- queries ------------------------------------------------------------
     # The phase is always a Phase member (loading converts it), so `is` compares.
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def is_chance(self) -> bool:
         phase = self.phase
-        if phase is Phase.RACE:
+        if phase is _RACE:
             return self.roll is None
         return phase in _CHANCE_PHASES
 
     def legal_actions(self) -> list[Action]:
         # Same answer as the base class's, with one phase test instead of three.
         phase = self.phase
-        if phase is Phase.RACE:
+        if phase is _RACE:
             return [] if self.roll is None else self._legal_actions()
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             return self._legal_actions()
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         # Same answer as the base class's, without asking twice what kind of node this is.
         phase = self.phase
-        if phase is Phase.RACE:
+        if phase is _RACE:
             return self._roll_outcomes() if self.roll is None else []
         if phase in _CHANCE_PHASES:
             return self._chance_outcomes()
@@ -175,22 +210,42 @@ class RoyalTurfState(State[RoyalTurfView]):
         """Horses that may move now (P16), in canonical order."""
         return [h for h in HORSES if h in self.fields and h not in self.moved]
 
+    def _ready_horses(self) -> int:
+        """The horses that may move now (P16) as bits (see ``_ready``)."""
+        ready = self._ready
+        if ready < 0:
+            moved = self.moved
+            ready = 0
+            for h in self.fields:
+                if h not in moved:
+                    ready |= _BIT[h]
+            self._ready = ready
+        return ready
+
     def _legal_actions(self) -> list[Action]:
-        if self.phase is Phase.RACE:  # nearly every decision of a game
-            fields, moved = self.fields, self.moved
-            return [_MOVES[h] for h in HORSES if h in fields and h not in moved]
-        if self.phase is Phase.BETTING:
+        phase = self.phase
+        if phase is _RACE:  # nearly every decision of a game
+            ready = self._ready
+            return list(_MOVE_LISTS[ready if ready >= 0 else self._ready_horses()])
+        if phase is _BETTING:
             turn = self.turn
-            mine = {h for h, chips in self.bets.items() for s, _ in chips if s == turn}
-            free = [h for h in HORSES if h not in mine]
-            return [_CHIP_BETS[chip, h] for chip in sorted(set(self.supply[turn])) for h in free]
+            mine = 0
+            for h, chips in self.bets.items():
+                for s, _ in chips:
+                    if s == turn:
+                        mine |= _BIT[h]
+            free = _ALL_HORSES & ~mine
+            actions: list[Action] = []
+            for chip in sorted(set(self.supply[turn])):
+                actions += _CHIP_LISTS[chip][free]
+            return actions
         return []
 
     def _why_illegal(self, action: Action) -> str | None:
         kind = action["type"]
         horse = action.get("horse")
         if kind == "place_chip":
-            if self.phase != Phase.BETTING:
+            if self.phase != _BETTING:
                 return "chips can only be placed while betting"
             if horse not in HORSES:
                 return f"there is no horse called {horse!r}"
@@ -200,7 +255,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             if any(s == self.turn for s, _ in self.bets[horse]):
                 return f"you already have a chip on {horse}"
         elif kind == "move_horse":
-            if self.phase != Phase.RACE:
+            if self.phase != _RACE:
                 return "horses only move during the race, after the roll"
             if horse not in HORSES:
                 return f"there is no horse called {horse!r}"
@@ -215,14 +270,14 @@ class RoyalTurfState(State[RoyalTurfView]):
         return None
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase is Phase.RACE:  # the roll: a third of all steps
+        if self.phase is _RACE:  # the roll: a third of all steps
             return _ROLL_OUTCOMES
-        if self.phase == Phase.FIRST_PLAYER:
+        if self.phase == _FIRST_PLAYER:
             return [({"type": "first_player", "player": p}, 1 / self.n) for p in range(self.n)]
-        if self.phase == Phase.REVEAL:
-            m = len(self.unrevealed)
-            return [({"type": "draw_card", "card": c}, 1 / m) for c in self.unrevealed]
-        if self.phase == Phase.START_LOT:
+        if self.phase == _REVEAL:
+            draws = _DRAWS[len(self.unrevealed)]
+            return [draws[c] for c in self.unrevealed]
+        if self.phase == _START_LOT:
             tied = self._richest()
             return [({"type": "start_player_lot", "player": p}, 1 / len(tied)) for p in tied]
         return self._roll_outcomes()
@@ -277,9 +332,10 @@ class RoyalTurfState(State[RoyalTurfView]):
     def _start_race(self, events: list[Event]) -> None:
         """Preparation P2: clear the horses, then reveal cards (P3)."""
         self.cards, self.fields, self.finished, self.moved = {}, {}, [], []
+        self._ready = -1
         self.pacemaker = None
         self.roll = None
-        self.phase = Phase.REVEAL
+        self.phase = _REVEAL
         events.append({"type": "race_started", "race": self.race})
         self._continue_reveal(events)
 
@@ -291,6 +347,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             return
         slot = len(self.cards) + 1
         self.cards[horse] = card
+        self._ready = -1
         self.fields[horse] = START_FIELD_OF_SLOT[slot]
         events.append(
             {"type": "card_revealed", "card": card, "horse": horse, "field": self.fields[horse]}
@@ -317,7 +374,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         if self.race == 1:
             self._begin_betting(self.first_player, "first", events)
         elif len(self._richest()) > 1:
-            self.phase = Phase.START_LOT  # CH3
+            self.phase = _START_LOT  # CH3
         else:
             self._begin_betting(self._richest()[0], "money", events)
 
@@ -325,7 +382,7 @@ class RoyalTurfState(State[RoyalTurfView]):
         self.start_player = seat
         self.turn = seat
         self.bets_placed = 0
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         events.append({"type": "start_player", "seat": seat, "race": self.race, "by": why})
 
     def _place_chip(self, chip: int, horse: str, events: list[Event]) -> None:
@@ -338,7 +395,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             event["chip"] = chip  # face up only in the base game
         events.append(event)
         if self.bets_placed == self.rounds * len(self.players):
-            self.phase = Phase.RACE
+            self.phase = _RACE
             self.turn = self.start_player  # P10: the first bettor races first
             self.roll = None
             events.append({"type": "race_begins", "seat": self.turn})
@@ -379,6 +436,8 @@ class RoyalTurfState(State[RoyalTurfView]):
         target = start - value
         seat = self.turn
         self.roll = None
+        ready = self._ready
+        ready = (ready if ready >= 0 else self._ready_horses()) & ~_BIT[horse]
         events: list[Event]
         if target > 0:
             land = target
@@ -397,8 +456,7 @@ class RoyalTurfState(State[RoyalTurfView]):
                     "blocked": land != target,
                 }
             ]
-            moved = self.moved
-            moved.append(horse)
+            self.moved.append(horse)
             if land <= PACE_FIELD and self.pacemaker is None:
                 self.pacemaker = horse
                 events.append({"type": "pacemaker", "horse": horse})
@@ -422,11 +480,12 @@ class RoyalTurfState(State[RoyalTurfView]):
             if len(finished) == 3:
                 self._end_race(events)
                 return events
-            moved = self.moved
-        # Flags sit only on horses still on the track, each once: all flagged = same count.
-        if len(moved) == len(fields):
+        if not ready:  # every horse on the track has moved: a new cycle
             self.moved = []
+            for h in fields:
+                ready |= _BIT[h]
             events.append({"type": "cycle_reset"})
+        self._ready = ready
         self.turn = (seat + 1) % len(self.players)
         return events
 
@@ -466,9 +525,10 @@ class RoyalTurfState(State[RoyalTurfView]):
         # Cleanup P22: chips home, this race's cards leave the game.
         self._reset_chips()
         if self.race == RACES:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.fields = {}
             self.moved = []
+            self._ready = -1
             top = max(self.money)
             events.append(
                 {
@@ -507,11 +567,11 @@ class RoyalTurfState(State[RoyalTurfView]):
 
     def private_turn(self) -> bool:
         """With hidden bets every chip is placed face down (V3): a secret choice."""
-        return self.hidden and self.phase == Phase.BETTING
+        return self.hidden and self.phase == _BETTING
 
     def holds_secrets(self, seat: int) -> bool:
         """With hidden bets a seat may look at its face-down chips again during the race."""
-        return self.hidden and self.phase == Phase.RACE
+        return self.hidden and self.phase == _RACE
 
     def race_placings(self, race: int) -> list[str]:
         """The first three horses of finished race ``race`` (0-based), winner first;
@@ -527,7 +587,7 @@ class RoyalTurfState(State[RoyalTurfView]):
     def lens_bets(self, seat: int) -> list[Bet]:
         """While betting: each chip value ``seat`` still holds (0-chips never pay) on
         each horse it has no chip on yet."""
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             return []
         mine = {h for h, chips in self.bets.items() for s, _ in chips if s == seat}
         return [
@@ -589,11 +649,11 @@ class RoyalTurfState(State[RoyalTurfView]):
         if self.hidden:
             s._redraw_hidden_chips(seat, rng)
         s._redraw_deck(rng)
-        racing = self.phase in (Phase.BETTING, Phase.RACE)
+        racing = self.phase in (_BETTING, _RACE)
         if not racing:
             # Stale seats from the last race: overwritten before they are read again.
             s.start_player = s.turn = 0
-        if self.phase != Phase.FIRST_PLAYER:
+        if self.phase != _FIRST_PLAYER:
             # Who won the lot for race 1 shows only while race 1 is bet and run.
             visible = racing and self.race == 1
             s.first_player = self.start_player if visible else rng.randrange(self.n)
@@ -623,11 +683,11 @@ class RoyalTurfState(State[RoyalTurfView]):
         cards of horses already drawn come up (and go under) as often as in a random
         deck. Cards slipped under in earlier races are taken as unseen again.
         """
-        if self.phase == Phase.FIRST_PLAYER:
+        if self.phase == _FIRST_PLAYER:
             return
         deck = set(self.unrevealed) | set(self.put_back) | set(self.cards.values())
         drawn = sorted(self.cards.values())
-        if self.phase in (Phase.REVEAL, Phase.START_LOT, Phase.BETTING):
+        if self.phase in (_REVEAL, _START_LOT, _BETTING):
             # Horses still stand on their start fields: the slot order is public.
             drawn.sort(key=lambda c: -self.fields[CARDS[c][0]])
         else:
@@ -639,7 +699,7 @@ class RoyalTurfState(State[RoyalTurfView]):
             self._skip_cards(unseen, under, horses, rng, pending=False)
             unseen.remove(card)
             horses.add(CARDS[card][0])
-        if self.phase == Phase.REVEAL:
+        if self.phase == _REVEAL:
             self._skip_cards(unseen, under, horses, rng, pending=True)
         self.unrevealed, self.put_back = unseen, under
 
