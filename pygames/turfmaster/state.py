@@ -31,7 +31,7 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -57,7 +57,8 @@ from .data import (
     Board,
     board_side,
 )
-from .movement import falls, reach
+from .movement import falls, moves
+from .outcomes import ROLLS, deal_outcomes
 from .view import (
     CardOption,
     Eliminated,
@@ -98,8 +99,6 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "choose_end": ("horse", "square"),
     "set_aside": ("horse", "card"),
 }
-DICE_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
-"""The 36 equally likely rolls (d1, d2) of a dice round, in outcome order."""
 UNPLACED = 99
 """Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
 
@@ -479,23 +478,17 @@ class TurfMasterState(State[TurfMasterView]):
         if self.phase == "deal":
             h = self._deal_horse()
             deck = self.decks[h - 1]
-            if deck:
-                drawn = set(deck)
-                rest: Sequence[str] = [c for c in CARDS if c not in drawn]
-            else:
-                rest = CARDS
-            p = 1 / len(rest)
-            pos = len(deck) + 1
-            return [
-                ({"type": "deck_shuffle", "horse": h, "position": pos, "card": c}, p) for c in rest
-            ]
+            outcomes = deal_outcomes(h, len(deck) + 1)
+            if not deck:
+                return list(outcomes)
+            drawn = set(deck)
+            return [o for c, o in zip(CARDS, outcomes, strict=True) if c not in drawn]
         if self.phase == "start_order":
             left = [h for h in self.horses if h not in self.boxes]
             box = len(self.boxes) + 1
             return [({"type": "start_order", "box": box, "horse": h}, 1 / len(left)) for h in left]
         if self.phase == "roll":
-            p = 1 / 36
-            return [({"type": "dice_roll", "d1": a, "d2": b}, p) for a, b in DICE_PAIRS]
+            return list(ROLLS)
         return []
 
     # --- transitions ----------------------------------------------------------
@@ -785,27 +778,26 @@ class TurfMasterState(State[TurfMasterView]):
         self, h: int, values: Iterable[int], kind: str | None = None
     ) -> dict[int, tuple[int, list[str]]]:
         """:meth:`move_options` of horse ``h`` for each of ``values``: the other horses'
-        blocked squares are gathered once for all of them."""
+        squares are gathered once for all of them."""
         b = self.board
-        index, block, status = b.index, b.block, self.status
+        index, status = b.index, self.status
         mover = h - 1
         start = NONE
-        forbidden: set[int] = set()  # P12, from the other horses on the track
+        others: list[int] = []  # P12 forbids the squares around them
         for i, sq in enumerate(self.squares):
             if sq is None:
                 continue
             if i == mover:
                 start = index[sq]
             elif status[i] == "track":
-                forbidden.update(block[index[sq]])
+                others.append(index[sq])
         assert start != NONE, f"horse {h} is not on the board"
         hurdles = self.steeplechase and (kind or self.kind) == "card"
-        ids = b.ids
         out: dict[int, tuple[int, list[str]]] = {}
         for value in values:
             if value not in out:
-                cost, ends = reach(b, start, value, forbidden, hurdles)
-                out[value] = cost, [ids[e] for e in ends]
+                cost, _, ends = moves(b, start, value, others, hurdles)
+                out[value] = cost, list(ends)
         return out
 
     def _start_move(
