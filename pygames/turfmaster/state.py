@@ -58,7 +58,7 @@ from .data import (
     board_side,
 )
 from .movement import falls, moves
-from .outcomes import ROLLS, deal_outcomes
+from .shared import ROLLS, dealt_next, plays
 from .view import (
     CardOption,
     Eliminated,
@@ -298,7 +298,7 @@ class TurfMasterState(State[TurfMasterView]):
                 else:
                     acts.append({"type": "play_card", "horse": h, "card": c})
         else:
-            acts = [{"type": "play_card", "horse": h, "card": c} for c in hand]
+            acts = plays(h, hand)
         if not self.bonus_taken[h - 1]:
             acts.append({"type": "take_bonus", "horse": h})
             if not hand:
@@ -481,12 +481,7 @@ class TurfMasterState(State[TurfMasterView]):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == "deal":
             h = self._deal_horse()
-            deck = self.decks[h - 1]
-            outcomes = deal_outcomes(h, len(deck) + 1)
-            if not deck:
-                return list(outcomes)
-            drawn = set(deck)
-            return [o for c, o in zip(CARDS, outcomes, strict=True) if c not in drawn]
+            return dealt_next(h, self.decks[h - 1])
         if self.phase == "start_order":
             left = [h for h in self.horses if h not in self.boxes]
             box = len(self.boxes) + 1
