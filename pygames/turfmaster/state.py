@@ -89,6 +89,17 @@ class Phase(StrEnum):
 
 
 CHANCE_PHASES = frozenset({Phase.DEAL, Phase.START_ORDER, Phase.ROLL})
+# The phases the rounds pass through, as plain names: an enum member looked up on its
+# class costs several times a global's lookup, and a playout sets one at every step.
+CARD, BLIND, ROLL, PACE, DICE, DIE, END = (
+    Phase.CARD,
+    Phase.BLIND,
+    Phase.ROLL,
+    Phase.PACE,
+    Phase.DICE,
+    Phase.DIE,
+    Phase.END,
+)
 TURN_TYPES = ("take_bonus", "play_card", "decline_bonus")
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "take_bonus": ("horse",),
@@ -528,12 +539,12 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _roll(self, d1: int, d2: int, events: list[Event]) -> None:
         self.dice = [d1, d2]
-        self.phase = Phase.PACE
+        self.phase = PACE
         events.append({"type": "dice_rolled", "seat": self.roller, "d1": d1, "d2": d2})
 
     def _choose_pace(self, value: int, events: list[Event]) -> None:
         self.pace = value
-        self.phase = Phase.DICE
+        self.phase = DICE
         self.turn_index = 0
         events.append({"type": "pace_chosen", "seat": self.roller, "value": value})
 
@@ -619,7 +630,7 @@ class TurfMasterState(State[TurfMasterView]):
                     )
                     self._start_move(h, self.dice[0], "dice", None, events)
                 else:
-                    self.phase = Phase.DIE
+                    self.phase = DIE
                     return
                 continue
             return
@@ -709,7 +720,7 @@ class TurfMasterState(State[TurfMasterView]):
                 cards.append({"horse": h, "seat": self.owner(h), "card": card, "value": value})
         events.append({"type": "cards_revealed", "cards": cards})
         self.revealed = True
-        self.phase = Phase.CARD
+        self.phase = CARD
         self.turn_index = 0
 
     def _resolve_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
@@ -822,7 +833,7 @@ class TurfMasterState(State[TurfMasterView]):
         if len(ends) == 1:
             self._finish_move(ends[0], events)
         else:
-            self.phase = Phase.END
+            self.phase = END
 
     def _finish_move(self, dest: str, events: list[Event]) -> None:
         pend = self.pending
@@ -872,11 +883,11 @@ class TurfMasterState(State[TurfMasterView]):
             events.append({"type": "fell", **fall})
         self.pending = None
         self.turn_index += 1
-        self.phase = Phase.CARD if self.kind == "card" else Phase.DICE
+        self.phase = CARD if self.kind == "card" else DICE
 
     def _next_horse(self) -> None:
         self.turn_index += 1
-        self.phase = Phase.CARD if self.kind == "card" else Phase.DICE
+        self.phase = CARD if self.kind == "card" else DICE
 
     # --- rounds and races -------------------------------------------------------
     def _begin_race(self, events: list[Event]) -> None:
@@ -895,11 +906,13 @@ class TurfMasterState(State[TurfMasterView]):
         rows short of the board's last row it stands)."""
         b = self.board
         place, index, status = b.place, b.index, self.status
-        return sorted(
+        field = [
             place[index[sq]] * 16 + i + 1
             for i, sq in enumerate(self.squares)
             if sq is not None and status[i] == "track"
-        )
+        ]
+        field.sort()
+        return field
 
     def _begin_round(
         self, kind: RoundKind, events: list[Event], field: list[int] | None = None
@@ -959,13 +972,13 @@ class TurfMasterState(State[TurfMasterView]):
                     key=lambda h: (self.owner(h), rank[h]),
                 )
                 self.blind_index = 0
-                self.phase = Phase.BLIND
+                self.phase = BLIND
             else:
-                self.phase = Phase.CARD
+                self.phase = CARD
             return
         self.roller = self._next_roller(order)
         self.last_roller = self.roller
-        self.phase = Phase.ROLL
+        self.phase = ROLL
         events.append({"type": "dice_right", "seat": self.roller})
 
     def _next_roller(self, on: list[int]) -> int:
