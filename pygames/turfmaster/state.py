@@ -211,17 +211,12 @@ class TurfMasterState(State[TurfMasterView]):
     def horses_of(self, seat: int) -> list[int]:
         return list(range(seat * self.per + 1, seat * self.per + self.per + 1))
 
-    @property
-    def steeplechase(self) -> bool:
-        return bool(self.options.get("grand_national", False))
-
-    @property
-    def blind(self) -> bool:
-        return bool(self.options.get("blind_cards", False))
-
-    @property
-    def free_jokers(self) -> bool:
-        return bool(self.options.get("free_jokers", False))
+    def __post_init__(self) -> None:
+        # The variants, read at nearly every step: plain attributes, not saved (they
+        # follow from the options, which never change during a game).
+        self.steeplechase: bool = bool(self.options.get("grand_national", False))
+        self.blind: bool = bool(self.options.get("blind_cards", False))
+        self.free_jokers: bool = bool(self.options.get("free_jokers", False))
 
     @property
     def races(self) -> int:
@@ -229,7 +224,7 @@ class TurfMasterState(State[TurfMasterView]):
 
     @property
     def board(self) -> Board:
-        return board_side("B" if self.options.get("grand_national", False) else "A")
+        return board_side("B" if self.steeplechase else "A")
 
     def row_of(self, horse: int) -> int:
         sq = self.squares[horse - 1]
