@@ -111,9 +111,9 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "set_aside": ("horse", "card"),
 }
 UNPLACED = 99
+"""Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
 HORSE_KEYS: tuple[str, ...] = tuple(str(h) for h in range(9))
 """A horse's number as the text key of an event's per-horse table."""
-"""Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
 
 
 def sort_cards(cards: list[str]) -> None:
@@ -877,8 +877,7 @@ class TurfMasterState(State[TurfMasterView]):
             self.falls.append(fall)
             events.append({"type": "fell", **fall})
         self.pending = None
-        self.turn_index += 1
-        self.phase = CARD if self.kind == "card" else DICE
+        self._next_horse()
 
     def _next_horse(self) -> None:
         self.turn_index += 1
