@@ -5,8 +5,7 @@ horse's square) and ``window.legal_actions()``; the board geometry is the
 public static data of :mod:`pygames.turfmaster.data`. Squares are valued by the
 strides still needed to cross the line in their own lane, so inside lanes (which
 are shorter in the bends) are preferred and paths are simulated with the shared
-movement rule (:func:`pygames.turfmaster.movement.reach`, as remembered by
-:func:`~pygames.turfmaster.movement.moves`).
+movement rule (:func:`pygames.turfmaster.movement.reach`).
 
 - **Card turn:** races run long (hands of 10 are usually played out), so nearly
   every card gets played; what matters is that each card moves in full and that
@@ -33,7 +32,6 @@ movement rule (:func:`pygames.turfmaster.movement.reach`, as remembered by
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
@@ -41,7 +39,7 @@ from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
 from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
-from .movement import falls, moves
+from .movement import falls, forbidden_squares, reach
 from .view import CardOption, DieOption, TurfMasterView
 
 Move = tuple[int, list[int]]
@@ -121,13 +119,11 @@ class TurfMasterBot:
         """Best (progress, end square) of ``horse`` moving ``value`` now."""
         start = where[horse]
         others = [sq for h, sq in where.items() if h != horse]
-        cost, ends, _ = moves(b, start, value, others, gn and card_round)
+        cost, ends = reach(b, start, value, forbidden_squares(b, others), gn and card_round)
         return self._pick(b, start, cost, ends, gn and card_round)
 
     @staticmethod
-    def _pick(
-        b: Board, start: int, cost: int, ends: Sequence[int], hurdles: bool
-    ) -> tuple[float, int]:
+    def _pick(b: Board, start: int, cost: int, ends: list[int], hurdles: bool) -> tuple[float, int]:
         """Best (progress, end square) among the ``ends`` of a move of ``cost``."""
         best, best_sq = FALL * 2, start
         for e in ends:

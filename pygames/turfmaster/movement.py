@@ -169,9 +169,10 @@ def _memo(board: Board) -> _Memo:
 
 
 def zones(board: Board, start: int) -> list[int]:
-    """Per value 0–12: the squares (a bit mask) that some path shape of at most that
-    many strides from ``start`` touches, blocked or not (a hurdle only makes a stride
-    cost more, never reach further). Every prefix of a path shape is one too."""
+    """Per value 0–12: the squares that some path shape of at most that many strides
+    from ``start`` touches, blocked or not (a hurdle only makes a stride cost more,
+    never reach further). Every prefix of a path shape is one too. A bit mask counted
+    from ``start`` (bit ``sq - start``): the squares ahead are numbered above it."""
     straight, din, dout = board.straight, board.diag_in, board.diag_out
     late = LATE_CHANGE_FROM - 1
     fewest: dict[int, int] = {}  # square -> fewest strides
@@ -188,7 +189,7 @@ def zones(board: Board, start: int) -> list[int]:
             todo.append((straight[sq], strides + 1, change))
     masks = [0] * (MAX_VALUE + 1)
     for sq, strides in fewest.items():
-        masks[strides] |= 1 << sq
+        masks[strides] |= 1 << (sq - start)
     for v in range(1, MAX_VALUE + 1):
         masks[v] |= masks[v - 1]
     return masks
@@ -213,7 +214,7 @@ def moves(
     if touch is None:
         touch = memo.zones[start] = zones(board, start)
     key = (start * 16 + value) * 2 + (card_round_hurdles and bool(board.hurdle_rows))
-    near = forbidden & touch[value]
+    near = forbidden >> start & touch[value]
     if not near:
         move = memo.free.get(key)
         if move is None:
