@@ -163,6 +163,9 @@ class Board:
     """Strides to cross the line staying in the square's lane (0 once across)."""
     lane_order: list[int] = field(default_factory=list)
     """A sort key per square: by lane, then row (end squares are listed so)."""
+    place: list[int] = field(default_factory=list)
+    """A sort key per square: further row first, inside lane first (P4, P16):
+    ``(last row - row) * 16 + lane``."""
     block: list[tuple[int, ...]] = field(default_factory=list)
     """The squares a horse here forbids to the others (P12): its own, the one directly
     in front and the one directly behind (those that exist)."""
@@ -227,6 +230,7 @@ def _build(side: str) -> Board:
                     attr[i] = b.index[f"{other}-{orows[j]}"]
         b.togo[i] = sum(1 for x in rows if r < x <= b.finish) if r < b.finish else 0
     b.lane_order = [b.lane[i] * 1000 + b.row[i] for i in range(n)]
+    b.place = [(last - b.row[i]) * 16 + b.lane[i] for i in range(n)]
     b.block = [tuple(sq for sq in (i, b.straight[i], b.behind[i]) if sq != NONE) for i in range(n)]
     b.layout = _layout(b)
     return b

@@ -13,9 +13,18 @@ forbidden by the other horses. The engine and the computer player share it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from .data import HURDLE_COST, LATE_CHANGE_FROM, NONE, Board
+
+Move = tuple[int, tuple[int, ...], tuple[str, ...]]
+"""``(C*, end squares, their ids)``: one move as :func:`moves` gives it."""
+MAX_VALUE = 12
+"""The largest movement value: a 12 card or joker, or a double six as the pace."""
+BLOCKED_MEMO_LIMIT = 10_000
+"""Moves near other horses remembered at most per side (then forgotten at once):
+their keys vary with the field, so the table is bounded for the browser."""
 
 
 def forbidden_squares(board: Board, others: Iterable[int]) -> set[int]:
@@ -136,3 +145,90 @@ def _reach_flat(
         elif cost == best:
             ends.append(sq)
     return best, sorted(set(ends), key=board.lane_order.__getitem__)
+
+
+@dataclass
+class _Memo:
+    """One side's remembered moves (see :func:`moves`); squares sets are bit masks."""
+
+    block: list[int]  # per square: the squares a horse there forbids (P12)
+    zones: dict[int, list[int]] = field(default_factory=dict)  # start -> zones(board, start)
+    free: dict[int, Move] = field(default_factory=dict)  # (start * 16 + value) * 2 + hurdles
+    blocked: dict[tuple[int, int], Move] = field(default_factory=dict)  # (free key, near)
+
+
+_MEMOS: dict[str, _Memo] = {}
+
+
+def _memo(board: Board) -> _Memo:
+    memo = _MEMOS.get(board.side)
+    if memo is None:
+        block = [sum(1 << sq for sq in squares) for squares in board.block]
+        memo = _MEMOS[board.side] = _Memo(block)
+    return memo
+
+
+def zones(board: Board, start: int) -> list[int]:
+    """Per value 0–12: the squares that some path shape of at most that many strides
+    from ``start`` touches, blocked or not (a hurdle only makes a stride cost more,
+    never reach further). Every prefix of a path shape is one too. A bit mask counted
+    from ``start`` (bit ``sq - start``): the squares ahead are numbered above it."""
+    straight, din, dout = board.straight, board.diag_in, board.diag_out
+    late = LATE_CHANGE_FROM - 1
+    fewest: dict[int, int] = {}  # square -> fewest strides
+    todo = [(sq, 1, True) for sq in (straight[start], din[start], dout[start]) if sq != NONE]
+    while todo:
+        sq, strides, change = todo.pop()
+        if fewest.get(sq, MAX_VALUE + 1) > strides:
+            fewest[sq] = strides
+        if strides >= MAX_VALUE:
+            continue
+        if change and strides >= late:
+            todo += [(side, strides + 1, False) for side in (din[sq], dout[sq]) if side != NONE]
+        if straight[sq] != NONE:
+            todo.append((straight[sq], strides + 1, change))
+    masks = [0] * (MAX_VALUE + 1)
+    for sq, strides in fewest.items():
+        masks[strides] |= 1 << (sq - start)
+    for v in range(1, MAX_VALUE + 1):
+        masks[v] |= masks[v - 1]
+    return masks
+
+
+def moves(
+    board: Board, start: int, value: int, others: Sequence[int], card_round_hurdles: bool
+) -> Move:
+    """:func:`reach` from ``start`` with the other horses on ``others``, remembered.
+
+    A move depends only on the squares the others forbid (P12) within its
+    :func:`zones`, so those are its key: a move in open track is worked out once per
+    side, start, value and kind of round; moves near other horses are remembered
+    up to :data:`BLOCKED_MEMO_LIMIT`.
+    """
+    memo = _memo(board)
+    block = memo.block
+    forbidden = 0
+    for sq in others:
+        forbidden |= block[sq]
+    touch = memo.zones.get(start)
+    if touch is None:
+        touch = memo.zones[start] = zones(board, start)
+    key = (start * 16 + value) * 2 + (card_round_hurdles and bool(board.hurdle_rows))
+    near = forbidden >> start & touch[value]
+    if not near:
+        move = memo.free.get(key)
+        if move is None:
+            move = memo.free[key] = _move(board, start, value, (), card_round_hurdles)
+        return move
+    move = memo.blocked.get((key, near))
+    if move is None:
+        if len(memo.blocked) >= BLOCKED_MEMO_LIMIT:
+            memo.blocked.clear()
+        move = memo.blocked[key, near] = _move(board, start, value, others, card_round_hurdles)
+    return move
+
+
+def _move(board: Board, start: int, value: int, others: Iterable[int], hurdles: bool) -> Move:
+    cost, ends = reach(board, start, value, forbidden_squares(board, others), hurdles)
+    ids = board.ids
+    return cost, tuple(ends), tuple(ids[e] for e in ends)

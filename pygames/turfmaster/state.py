@@ -31,7 +31,7 @@ empty hand, ``decline_bonus``; ``choose_pace`` ascending; ``choose_die`` as
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -57,7 +57,8 @@ from .data import (
     Board,
     board_side,
 )
-from .movement import falls, reach
+from .movement import falls, forbidden_squares, moves, reach
+from .shared import ROLLS, dealt_next, plays
 from .view import (
     CardOption,
     Eliminated,
@@ -88,6 +89,17 @@ class Phase(StrEnum):
 
 
 CHANCE_PHASES = frozenset({Phase.DEAL, Phase.START_ORDER, Phase.ROLL})
+# The phases the rounds pass through, as plain names: an enum member looked up on its
+# class costs several times a global's lookup, and a playout sets one at every step.
+CARD, BLIND, ROLL, PACE, DICE, DIE, END = (
+    Phase.CARD,
+    Phase.BLIND,
+    Phase.ROLL,
+    Phase.PACE,
+    Phase.DICE,
+    Phase.DIE,
+    Phase.END,
+)
 TURN_TYPES = ("take_bonus", "play_card", "decline_bonus")
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "take_bonus": ("horse",),
@@ -98,10 +110,10 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "choose_end": ("horse", "square"),
     "set_aside": ("horse", "card"),
 }
-DICE_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
-"""The 36 equally likely rolls (d1, d2) of a dice round, in outcome order."""
 UNPLACED = 99
 """Tie-break place of a player without a finishing horse in a race (§4.2.5)."""
+HORSE_KEYS: tuple[str, ...] = tuple(str(h) for h in range(9))
+"""A horse's number as the text key of an event's per-horse table."""
 
 
 def sort_cards(cards: list[str]) -> None:
@@ -199,17 +211,12 @@ class TurfMasterState(State[TurfMasterView]):
     def horses_of(self, seat: int) -> list[int]:
         return list(range(seat * self.per + 1, seat * self.per + self.per + 1))
 
-    @property
-    def steeplechase(self) -> bool:
-        return bool(self.options.get("grand_national", False))
-
-    @property
-    def blind(self) -> bool:
-        return bool(self.options.get("blind_cards", False))
-
-    @property
-    def free_jokers(self) -> bool:
-        return bool(self.options.get("free_jokers", False))
+    def __post_init__(self) -> None:
+        # The variants, read at nearly every step: plain attributes, not saved (they
+        # follow from the options, which never change during a game).
+        self.steeplechase: bool = bool(self.options.get("grand_national", False))
+        self.blind: bool = bool(self.options.get("blind_cards", False))
+        self.free_jokers: bool = bool(self.options.get("free_jokers", False))
 
     @property
     def races(self) -> int:
@@ -217,7 +224,7 @@ class TurfMasterState(State[TurfMasterView]):
 
     @property
     def board(self) -> Board:
-        return board_side("B" if self.options.get("grand_national", False) else "A")
+        return board_side("B" if self.steeplechase else "A")
 
     def row_of(self, horse: int) -> int:
         sq = self.squares[horse - 1]
@@ -297,7 +304,7 @@ class TurfMasterState(State[TurfMasterView]):
                 else:
                     acts.append({"type": "play_card", "horse": h, "card": c})
         else:
-            acts = [{"type": "play_card", "horse": h, "card": c} for c in hand]
+            acts = plays(h, hand)
         if not self.bonus_taken[h - 1]:
             acts.append({"type": "take_bonus", "horse": h})
             if not hand:
@@ -316,6 +323,11 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _legal_actions(self) -> list[Action]:
         p = self.phase
+        if p == "end":  # the most frequent decision
+            pend = self.pending
+            assert pend is not None
+            h = pend["horse"]
+            return [{"type": "choose_end", "horse": h, "square": s} for s in pend["ends"]]
         h = self.acting_horse()
         if p in ("card", "blind"):
             assert h is not None
@@ -325,9 +337,6 @@ class TurfMasterState(State[TurfMasterView]):
         if p == "die":
             assert self.dice is not None
             return [{"type": "choose_die", "horse": h, "value": v} for v in self.dice]
-        if p == "end":
-            assert self.pending is not None
-            return [{"type": "choose_end", "horse": h, "square": s} for s in self.pending["ends"]]
         if p == "select":
             assert h is not None
             return [{"type": "set_aside", "horse": h, "card": c} for c in self.hands[h - 1]]
@@ -478,24 +487,13 @@ class TurfMasterState(State[TurfMasterView]):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == "deal":
             h = self._deal_horse()
-            deck = self.decks[h - 1]
-            if deck:
-                drawn = set(deck)
-                rest: Sequence[str] = [c for c in CARDS if c not in drawn]
-            else:
-                rest = CARDS
-            p = 1 / len(rest)
-            pos = len(deck) + 1
-            return [
-                ({"type": "deck_shuffle", "horse": h, "position": pos, "card": c}, p) for c in rest
-            ]
+            return dealt_next(h, self.decks[h - 1])
         if self.phase == "start_order":
             left = [h for h in self.horses if h not in self.boxes]
             box = len(self.boxes) + 1
             return [({"type": "start_order", "box": box, "horse": h}, 1 / len(left)) for h in left]
         if self.phase == "roll":
-            p = 1 / 36
-            return [({"type": "dice_roll", "d1": a, "d2": b}, p) for a, b in DICE_PAIRS]
+            return list(ROLLS)
         return []
 
     # --- transitions ----------------------------------------------------------
@@ -536,12 +534,12 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _roll(self, d1: int, d2: int, events: list[Event]) -> None:
         self.dice = [d1, d2]
-        self.phase = Phase.PACE
+        self.phase = PACE
         events.append({"type": "dice_rolled", "seat": self.roller, "d1": d1, "d2": d2})
 
     def _choose_pace(self, value: int, events: list[Event]) -> None:
         self.pace = value
-        self.phase = Phase.DICE
+        self.phase = DICE
         self.turn_index = 0
         events.append({"type": "pace_chosen", "seat": self.roller, "value": value})
 
@@ -627,7 +625,7 @@ class TurfMasterState(State[TurfMasterView]):
                     )
                     self._start_move(h, self.dice[0], "dice", None, events)
                 else:
-                    self.phase = Phase.DIE
+                    self.phase = DIE
                     return
                 continue
             return
@@ -717,7 +715,7 @@ class TurfMasterState(State[TurfMasterView]):
                 cards.append({"horse": h, "seat": self.owner(h), "card": card, "value": value})
         events.append({"type": "cards_revealed", "cards": cards})
         self.revealed = True
-        self.phase = Phase.CARD
+        self.phase = CARD
         self.turn_index = 0
 
     def _resolve_card(self, h: int, card: str, value: int | None, events: list[Event]) -> None:
@@ -785,20 +783,11 @@ class TurfMasterState(State[TurfMasterView]):
         self, h: int, values: Iterable[int], kind: str | None = None
     ) -> dict[int, tuple[int, list[str]]]:
         """:meth:`move_options` of horse ``h`` for each of ``values``: the other horses'
-        blocked squares are gathered once for all of them."""
-        b = self.board
-        index, block, status = b.index, b.block, self.status
-        mover = h - 1
-        start = NONE
-        forbidden: set[int] = set()  # P12, from the other horses on the track
-        for i, sq in enumerate(self.squares):
-            if sq is None:
-                continue
-            if i == mover:
-                start = index[sq]
-            elif status[i] == "track":
-                forbidden.update(block[index[sq]])
-        assert start != NONE, f"horse {h} is not on the board"
+        blocked squares are gathered once for all of them. Worked out afresh: a view
+        asks for many values near other horses, which are seldom asked for again (the
+        moves the game plays are remembered, see :meth:`_start_move`)."""
+        b, start, others = self._mover(h)
+        forbidden = forbidden_squares(b, others)
         hurdles = self.steeplechase and (kind or self.kind) == "card"
         ids = b.ids
         out: dict[int, tuple[int, list[str]]] = {}
@@ -808,10 +797,29 @@ class TurfMasterState(State[TurfMasterView]):
                 out[value] = cost, [ids[e] for e in ends]
         return out
 
+    def _mover(self, h: int) -> tuple[Board, int, list[int]]:
+        """The board, horse ``h``'s square and the other horses' squares on the track
+        (P12 forbids the squares around them)."""
+        b = self.board
+        index, status = b.index, self.status
+        mover = h - 1
+        start = NONE
+        others: list[int] = []
+        for i, sq in enumerate(self.squares):
+            if sq is None:
+                continue
+            if i == mover:
+                start = index[sq]
+            elif status[i] == "track":
+                others.append(index[sq])
+        assert start != NONE, f"horse {h} is not on the board"
+        return b, start, others
+
     def _start_move(
         self, h: int, value: int, source: str, card: str | None, events: list[Event]
     ) -> None:
-        cost, ends = self.move_options(h, value)
+        b, start, others = self._mover(h)
+        cost, _, ends = moves(b, start, value, others, self.kind == "card" and self.steeplechase)
         self.pending = {
             "horse": h,
             "value": value,
@@ -819,18 +827,18 @@ class TurfMasterState(State[TurfMasterView]):
             "card": card,
             "from": self.squares[h - 1],
             "cost": cost,
-            "ends": ends,
+            "ends": list(ends),
         }
         if len(ends) == 1:
             self._finish_move(ends[0], events)
         else:
-            self.phase = Phase.END
+            self.phase = END
 
     def _finish_move(self, dest: str, events: list[Event]) -> None:
         pend = self.pending
         assert pend is not None
         h = pend["horse"]
-        seat = self.owner(h)
+        seat = (h - 1) // self.per
         cost = pend["cost"]
         self.squares[h - 1] = dest
         if cost == 0:
@@ -859,7 +867,7 @@ class TurfMasterState(State[TurfMasterView]):
                     "ends": list(pend["ends"]),
                 }
             )
-        if self.is_fall(dest, cost):
+        if cost and self.kind == "card" and self.steeplechase and self.is_fall(dest, cost):
             self.status[h - 1] = "out"
             self.squares[h - 1] = None
             fall = {
@@ -877,7 +885,7 @@ class TurfMasterState(State[TurfMasterView]):
 
     def _next_horse(self) -> None:
         self.turn_index += 1
-        self.phase = Phase.CARD if self.kind == "card" else Phase.DICE
+        self.phase = CARD if self.kind == "card" else DICE
 
     # --- rounds and races -------------------------------------------------------
     def _begin_race(self, events: list[Event]) -> None:
@@ -890,32 +898,50 @@ class TurfMasterState(State[TurfMasterView]):
         events.append({"type": "race_started", "race": self.race, "boxes": list(self.boxes)})
         self._begin_round("card", events)
 
-    def _begin_round(self, kind: RoundKind, events: list[Event]) -> None:
-        """P3/P4: snapshot positions, limits and the movement order for the round."""
+    def _field(self) -> list[int]:
+        """The horses on the track, furthest row first, inside lane first (P4, P16), as
+        codes ``place * 16 + horse`` (``code & 15``: the horse, ``code >> 8``: how many
+        rows short of the board's last row it stands)."""
+        b = self.board
+        place, index, status = b.place, b.index, self.status
+        field = [
+            place[index[sq]] * 16 + i + 1
+            for i, sq in enumerate(self.squares)
+            if sq is not None and status[i] == "track"
+        ]
+        field.sort()
+        return field
+
+    def _begin_round(
+        self, kind: RoundKind, events: list[Event], field: list[int] | None = None
+    ) -> None:
+        """P3/P4: snapshot positions, limits and the movement order for the round
+        (``field``: :meth:`_field` as it stands, if the caller has it)."""
         self.round += 1
         self.kind = kind
-        b = self.board
-        index, row, lane = b.index, b.row, b.lane
-        squares = self.squares
-        on = self.on_track()
+        if field is None:
+            field = self._field()
         done = len(self.finish)
         total = len(self.hands)
         positions: list[int | None] = [None] * total
         limits: list[int | None] = [None] * total
-        # furthest row first, inside lane first: the movement order (P4); a horse's
-        # position counts the horses on strictly higher rows (P3), so level horses
-        # share the position of the first of them in this order
-        keyed = sorted(
-            (-row[i], lane[i], h)
-            for h, i in ((h, index[squares[h - 1]]) for h in on)  # type: ignore[index]
-        )
-        self.order = [h for _, _, h in keyed]
-        level_row, pos = 1, 0
-        for k, (minus_row, _, h) in enumerate(keyed):
-            if minus_row != level_row:
-                level_row, pos = minus_row, 1 + done + k
+        shown_positions: dict[str, int | None] = {}
+        shown_limits: dict[str, int | None] = {}
+        # the field's order is the movement order (P4); a horse's position counts the
+        # horses on strictly higher rows (P3), so level horses share the position of
+        # the first of them in this order
+        order = [code & 15 for code in field]
+        level, pos = -1, 0
+        for k, code in enumerate(field):
+            h = code & 15
+            if code >> 8 != level:
+                level, pos = code >> 8, 1 + done + k
+            limit = HANDICAP.get(pos)
             positions[h - 1] = pos
-            limits[h - 1] = HANDICAP.get(pos)
+            limits[h - 1] = limit
+            shown_positions[HORSE_KEYS[h]] = pos
+            shown_limits[HORSE_KEYS[h]] = limit
+        self.order = order
         self.positions = positions
         self.limits = limits
         self.turn_index = 0
@@ -928,9 +954,9 @@ class TurfMasterState(State[TurfMasterView]):
                 "race": self.race,
                 "round": self.round,
                 "kind": kind,
-                "order": list(self.order),
-                "positions": {str(h): self.positions[h - 1] for h in self.order},
-                "limits": {str(h): self.limits[h - 1] for h in self.order},
+                "order": list(order),
+                "positions": shown_positions,
+                "limits": shown_limits,
             }
         )
         if kind == "card":
@@ -940,24 +966,26 @@ class TurfMasterState(State[TurfMasterView]):
                 self.revealed = False
                 rank = {h: i for i, h in enumerate(self.order)}
                 self.blind_queue = sorted(
-                    (h for h in on if self.hands[h - 1] or not self.bonus_taken[h - 1]),
+                    (h for h in order if self.hands[h - 1] or not self.bonus_taken[h - 1]),
                     key=lambda h: (self.owner(h), rank[h]),
                 )
                 self.blind_index = 0
-                self.phase = Phase.BLIND
+                self.phase = BLIND
             else:
-                self.phase = Phase.CARD
+                self.phase = CARD
             return
-        self.roller = self._next_roller()
+        self.roller = self._next_roller(order)
         self.last_roller = self.roller
-        self.phase = Phase.ROLL
+        self.phase = ROLL
         events.append({"type": "dice_right", "seat": self.roller})
 
-    def _next_roller(self) -> int:
-        """P6/R17: box-1 owner first, then clockwise among seats with a horse on track."""
+    def _next_roller(self, on: list[int]) -> int:
+        """P6/R17: box-1 owner first, then clockwise among seats with a horse on track
+        (``on``: the horses on the track)."""
         if self.last_roller is None:
             return self.owner(self.boxes[0])
-        active = {self.owner(h) for h in self.on_track()}
+        per = self.per
+        active = {(h - 1) // per for h in on}
         for k in range(1, self.n + 1):
             seat = (self.last_roller + k) % self.n
             if seat in active:
@@ -967,53 +995,36 @@ class TurfMasterState(State[TurfMasterView]):
     def _end_round(self, events: list[Event]) -> None:
         """P16/P17: finishers leave the track; the race ends when none is left."""
         b = self.board
-        index, row, lane = b.index, b.row, b.lane
-        squares = self.squares
-
-        def place_key(h: int) -> tuple[int, int]:
-            """Further row first, inside lane first (P16)."""
-            i = index[squares[h - 1]]  # type: ignore[index]
-            return -row[i], lane[i]
-
-        finish = -b.finish
-        crossed = [h for h in self.on_track() if place_key(h)[0] <= finish]
-        crossed.sort(key=place_key)
-        for h in crossed:
-            self.finish.append(h)
-            events.append(
-                {
-                    "type": "finished",
-                    "seat": self.owner(h),
-                    "horse": h,
-                    "place": len(self.finish),
-                    "square": self.squares[h - 1],
-                }
-            )
-            self.status[h - 1] = "finished"
-            self.squares[h - 1] = None
+        line = b.last_row - b.finish  # rows short of the last row of a horse on the line
+        field = self._field()
+        crossed = [code & 15 for code in field if code >> 8 <= line]
+        field = [code for code in field if code >> 8 > line]
+        self._finished(crossed, False, events)
         self.pending = None
-        on = self.on_track()
-        if on and self.round >= MAX_ROUNDS:
-            on.sort(key=place_key)
-            for h in on:
-                self.finish.append(h)
-                events.append(
-                    {
-                        "type": "finished",
-                        "seat": self.owner(h),
-                        "horse": h,
-                        "place": len(self.finish),
-                        "square": self.squares[h - 1],
-                        "safety_cap": True,
-                    }
-                )
-                self.status[h - 1] = "finished"
-                self.squares[h - 1] = None
-            on = []
-        if not on:
+        if field and self.round >= MAX_ROUNDS:
+            self._finished([code & 15 for code in field], True, events)
+            field = []
+        if not field:
             self._end_race(events)
             return
-        self._begin_round("dice" if self.kind == "card" else "card", events)
+        self._begin_round("dice" if self.kind == "card" else "card", events, field)
+
+    def _finished(self, horses: list[int], safety_cap: bool, events: list[Event]) -> None:
+        """``horses`` (in finishing order) take the next places and leave the track."""
+        for h in horses:
+            self.finish.append(h)
+            event: Event = {
+                "type": "finished",
+                "seat": (h - 1) // self.per,
+                "horse": h,
+                "place": len(self.finish),
+                "square": self.squares[h - 1],
+            }
+            if safety_cap:
+                event["safety_cap"] = True
+            events.append(event)
+            self.status[h - 1] = "finished"
+            self.squares[h - 1] = None
 
     def _end_race(self, events: list[Event]) -> None:
         """P18/P19 scoring and next boxes; P20 refill before races 2 and 3."""
