@@ -5,6 +5,8 @@ run, interleaved, and compared as ratios (the machine is noisy). Pyodide runs in
 from ``node_modules`` (the interpreter the site ships).
 
     python3 benchmarks/playouts.py [--rounds 3] [--seconds 2]
+
+run alone it puts ``random_games_per_s`` into ``benchmarks/results.json``.
 """
 
 from __future__ import annotations
@@ -91,6 +93,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
     result = measure(args.rounds, args.seconds)
+    from run import merge_results  # noqa: PLC0415 (run.py builds on this module)
+
+    merge_results({"random_games_per_s": result})
     for runtime, table in result.items():
         for game, row in table.items():
             print(
