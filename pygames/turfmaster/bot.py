@@ -1,7 +1,8 @@
 """TurfMaster's computer player: a fast heuristic, not a search.
 
-The bot reads only ``window.view()`` (its own seat's view: its own hands, every
-horse's square) and ``window.legal_actions()``; the board geometry is the
+The bot reads only its own seat's view (its own hands, every horse's square), just
+the entries each kind of choice needs (``window.view_part``, :data:`READS`), and
+``window.legal_actions()``; the board geometry is the
 public static data of :mod:`pygames.turfmaster.data`. Squares are valued by the
 strides still needed to cross the line in their own lane, so inside lanes (which
 are shorter in the bends) are preferred and paths are simulated with the shared
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
@@ -44,6 +46,15 @@ from .view import CardOption, DieOption, TurfMasterView
 
 Move = tuple[int, list[int]]
 """A move's cost and its end squares (board indices)."""
+
+READS: dict[str, tuple[str, ...]] = {
+    "choose_end": ("board", "move"),
+    "choose_die": ("board", "horses", "options", "die_options", "acting_horse"),
+    "choose_pace": ("board", "options", "horses", "dice", "order"),
+}
+"""The entries of its view each kind of choice reads (``window.view_part``)."""
+CARD_READS = ("board", "horses", "race", "races", "card_options", "options")
+"""... and those of a card choice (play a card, take or decline the bonus, the start)."""
 
 FALL = -1000.0
 SPRINT = 20
@@ -91,7 +102,9 @@ class TurfMasterBot:
         kind = legal[0]["type"]
         if kind == "set_aside":
             return self._set_aside(legal)  # from the hand alone (no view needed)
-        view = window.view()
+        # Only the entries each kind of choice reads: the whole view costs more than the
+        # choice itself in a rollout.
+        view = cast("TurfMasterView", window.view_part(*READS.get(kind, CARD_READS)))
         if kind == "choose_end":
             return self._end(view, legal, rng)
         if kind == "choose_die":

@@ -69,6 +69,7 @@ from .view import (
     Status,
     TurfMasterView,
     build_view,
+    view_part,
 )
 
 
@@ -1174,6 +1175,10 @@ class TurfMasterState(State[TurfMasterView]):
     def view(self, viewer: int | None = None) -> TurfMasterView:
         """What ``viewer`` may see (spec §9); ``None`` is the public table."""
         return build_view(self, viewer)
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only ``keys`` of the view, each built alone (see view.py)."""
+        return view_part(self, viewer, keys)
 
     def private_turn(self) -> bool:
         """A card turn, a blind choice (and the bonus) or a selection shows a hand (§9).

@@ -14,9 +14,10 @@ them (a fresh copy too).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ..core.view import BaseView
+from ..core.view import BaseView, ViewParts, view_of_parts, whole_view
 from .data import CARD_VALUE, COLOURS, HAND_SIZE, HANDICAP, JOKERS, POINTS, SIDE_NAMES, SIDES
 
 if TYPE_CHECKING:
@@ -278,8 +279,7 @@ def board_view(side: Literal["A", "B"]) -> BoardView:
     }
 
 
-def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
-    """What ``viewer`` may see (``None``: the public table), as fresh data."""
+def _horses(state: TurfMasterState, viewer: int | None) -> list[HorseView]:
     b = state.board
     phase = state.phase
     now_limits = state.limits if state.order else state.current_limits_safe()
@@ -345,113 +345,161 @@ def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
                 "jokers": [c for c in hand if c in JOKERS] if own else None,
             }
         )
+    return horses
+
+
+def _caps(state: TurfMasterState, viewer: int | None) -> list[Cap]:
     caps: list[Cap] = []
     if state.order:
         for pos in (1, 2, 3):
             at = [h for h in state.order if state.positions[h - 1] == pos]
             if at:
                 caps.append({"position": pos, "limit": HANDICAP[pos], "horses": at})
-    acting = None if state.is_terminal() or state.is_chance() else state.acting_horse()
-    move: MoveView | None = None
-    if phase == "end" and state.pending is not None:
-        pend = state.pending
-        move = {
-            "horse": pend["horse"],
-            "value": pend["value"],
-            "source": pend["source"],
-            "card": pend["card"],
-            "from": pend["from"],
-            "cost": pend["cost"],
-            "lost": pend["value"] - pend["cost"],
-            "ends": list(pend["ends"]),
-            "falls": [e for e in pend["ends"] if state.is_fall(e, pend["cost"])],
-        }
-    card_options = None
-    if (
-        phase in ("card", "blind")
-        and acting is not None
-        and viewer is not None
-        and state.owner(acting) == viewer
-    ):
-        card_options = state.card_options(acting)
-    die_options: list[DieOption] | None = None
-    if phase == "die" and acting is not None and state.dice is not None:
-        moves = state.moves_of(acting, state.dice)
-        die_options = [
-            {"value": v, "cost": moves[v][0], "ends": list(moves[v][1])} for v in state.dice
-        ]
-    selection: SelectionView | None = None
-    if phase == "select" and state.select_queue:
-        h = state.select_queue[0]
-        selection = {
-            "horse": h,
-            "queue": list(state.select_queue),
-            "keep": HAND_SIZE,
-            "to_set_aside": len(state.hands[h - 1]) - HAND_SIZE,
-        }
-    blind: BlindView | None = None
-    if state.blind:
-        blind = {
-            "queue": list(state.blind_queue) if phase == "blind" else [],
-            "index": state.blind_index if phase == "blind" else 0,
-            "revealed": state.revealed,
-        }
-    next_horse = (
-        state.order[state.turn_index]
-        if state.order and state.turn_index < len(state.order) and phase != "over"
-        else None
-    )
+    return caps
+
+
+def _acting(state: TurfMasterState, viewer: int | None) -> int | None:
+    return None if state.is_terminal() or state.is_chance() else state.acting_horse()
+
+
+def _move(state: TurfMasterState, viewer: int | None) -> MoveView | None:
+    pend = state.pending
+    if state.phase != "end" or pend is None:
+        return None
+    return {
+        "horse": pend["horse"],
+        "value": pend["value"],
+        "source": pend["source"],
+        "card": pend["card"],
+        "from": pend["from"],
+        "cost": pend["cost"],
+        "lost": pend["value"] - pend["cost"],
+        "ends": list(pend["ends"]),
+        "falls": [e for e in pend["ends"] if state.is_fall(e, pend["cost"])],
+    }
+
+
+def _card_options(state: TurfMasterState, viewer: int | None) -> list[CardOption] | None:
+    if state.phase not in ("card", "blind") or viewer is None:
+        return None
+    acting = _acting(state, viewer)
+    if acting is None or state.owner(acting) != viewer:
+        return None
+    return state.card_options(acting)
+
+
+def _die_options(state: TurfMasterState, viewer: int | None) -> list[DieOption] | None:
+    if state.phase != "die" or state.dice is None:
+        return None
+    acting = _acting(state, viewer)
+    if acting is None:
+        return None
+    moves = state.moves_of(acting, state.dice)
+    return [{"value": v, "cost": moves[v][0], "ends": list(moves[v][1])} for v in state.dice]
+
+
+def _selection(state: TurfMasterState, viewer: int | None) -> SelectionView | None:
+    if state.phase != "select" or not state.select_queue:
+        return None
+    h = state.select_queue[0]
+    return {
+        "horse": h,
+        "queue": list(state.select_queue),
+        "keep": HAND_SIZE,
+        "to_set_aside": len(state.hands[h - 1]) - HAND_SIZE,
+    }
+
+
+def _blind(state: TurfMasterState, viewer: int | None) -> BlindView | None:
+    if not state.blind:
+        return None
+    return {
+        "queue": list(state.blind_queue) if state.phase == "blind" else [],
+        "index": state.blind_index if state.phase == "blind" else 0,
+        "revealed": state.revealed,
+    }
+
+
+def _next_horse(state: TurfMasterState, viewer: int | None) -> int | None:
+    if state.order and state.turn_index < len(state.order) and state.phase != "over":
+        return state.order[state.turn_index]
+    return None
+
+
+def _dice(state: TurfMasterState, viewer: int | None) -> DiceView:
     dice = state.dice
     return {
-        **state.base_view(viewer),
-        "options": {
-            "horses_per_player": int(state.options.get("horses_per_player", 0)),
-            "grand_national": state.steeplechase,
-            "blind_cards": state.blind,
-            "free_jokers": state.free_jokers,
-            "quick_race": state.races == 1,
-        },
-        "horses_per_player": state.per,
-        "race": state.race,
-        "races": state.races,
-        "round": state.round,
-        "round_kind": state.kind,
-        "acting_horse": acting,
-        "board": board_view("B" if state.steeplechase else "A"),
-        "handicap": {str(k): v for k, v in HANDICAP.items()},
-        "race_points": list(POINTS),
-        "horses": horses,
-        "caps": caps,
-        "order": list(state.order),
-        "turn_index": state.turn_index,
-        "next_horse": next_horse,
-        "blind": blind,
-        "dice": {
-            "roller": state.roller,
-            "d1": dice[0] if dice else None,
-            "d2": dice[1] if dice else None,
-            "pace": state.pace,
-            "pace_options": state.pace_options() if dice else [],
-            "pace_choices": state.pace_choices() if dice else [],
-            "last_roller": state.last_roller,
-        },
-        "move": move,
-        "card_options": card_options,
-        "die_options": die_options,
-        "selection": selection,
-        "finish_order": list(state.finish),
-        "falls": [
-            {
-                "race": f["race"],
-                "round": f["round"],
-                "horse": f["horse"],
-                "seat": f["seat"],
-                "square": f["square"],
-            }
-            for f in state.falls
-        ],
-        "points": list(state.points),
-        "place_counts": state.placings()[0],
-        "standings": state.standings(),
-        "ranking": state.ranking() if state.is_terminal() else None,
+        "roller": state.roller,
+        "d1": dice[0] if dice else None,
+        "d2": dice[1] if dice else None,
+        "pace": state.pace,
+        "pace_options": state.pace_options() if dice else [],
+        "pace_choices": state.pace_choices() if dice else [],
+        "last_roller": state.last_roller,
     }
+
+
+def _options(state: TurfMasterState, viewer: int | None) -> TurfMasterOptions:
+    return {
+        "horses_per_player": int(state.options.get("horses_per_player", 0)),
+        "grand_national": state.steeplechase,
+        "blind_cards": state.blind,
+        "free_jokers": state.free_jokers,
+        "quick_race": state.races == 1,
+    }
+
+
+def _falls(state: TurfMasterState, viewer: int | None) -> list[FallView]:
+    return [
+        {
+            "race": f["race"],
+            "round": f["round"],
+            "horse": f["horse"],
+            "seat": f["seat"],
+            "square": f["square"],
+        }
+        for f in state.falls
+    ]
+
+
+PARTS: ViewParts[TurfMasterState] = {
+    "options": _options,
+    "horses_per_player": lambda s, v: s.per,
+    "race": lambda s, v: s.race,
+    "races": lambda s, v: s.races,
+    "round": lambda s, v: s.round,
+    "round_kind": lambda s, v: s.kind,
+    "acting_horse": _acting,
+    "board": lambda s, v: board_view("B" if s.steeplechase else "A"),
+    "handicap": lambda s, v: {str(pos): limit for pos, limit in HANDICAP.items()},
+    "race_points": lambda s, v: list(POINTS),
+    "horses": _horses,
+    "caps": _caps,
+    "order": lambda s, v: list(s.order),
+    "turn_index": lambda s, v: s.turn_index,
+    "next_horse": _next_horse,
+    "blind": _blind,
+    "dice": _dice,
+    "move": _move,
+    "card_options": _card_options,
+    "die_options": _die_options,
+    "selection": _selection,
+    "finish_order": lambda s, v: list(s.finish),
+    "falls": _falls,
+    "points": lambda s, v: list(s.points),
+    "place_counts": lambda s, v: s.placings()[0],
+    "standings": lambda s, v: s.standings(),
+    "ranking": lambda s, v: s.ranking() if s.is_terminal() else None,
+}
+"""How each entry of the view after :meth:`State.base_view`'s is built, so that the
+computer player can ask for just the few it reads (:func:`view_part`)."""
+
+
+def build_view(state: TurfMasterState, viewer: int | None) -> TurfMasterView:
+    """What ``viewer`` may see (``None``: the public table), as fresh data."""
+    return cast("TurfMasterView", whole_view(state, viewer, PARTS))
+
+
+def view_part(state: TurfMasterState, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+    """Only ``keys`` of ``build_view(state, viewer)``, built by the same parts."""
+    return view_of_parts(state, viewer, PARTS, keys)
