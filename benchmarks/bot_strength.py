@@ -158,7 +158,7 @@ def stored(game_id: str) -> Any:
 def save(game_id: str, row: Any, add: bool = False) -> Any:
     """Merge one game's figures into results.json (locked: runs may go side by side).
     With ``add``, pool the tallies with those stored (same iterations and player
-    counts); the decision times are the latest run's. Returns the row stored."""
+    counts); the decision times are the latest run's (that made any). Returns the row stored."""
     with open(RESULTS, "r+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         data = json.load(f)
@@ -166,6 +166,9 @@ def save(game_id: str, row: Any, add: bool = False) -> Any:
         if add and old and same_setup(old, row):
             for key in ("sharp_vs_friendly", "sharp_vs_random"):
                 row[key] = pooled(old[key], row[key])
+            for key in ("sharp_choice_ms", "friendly_choice_ms"):
+                if not row[key]["choices"]:  # a run with no such choices keeps the old times
+                    row[key] = old[key]
         data[KEY][game_id] = row
         f.seek(0)
         f.write(json.dumps(data, indent=2) + "\n")
