@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -507,6 +507,23 @@ def boot_rows(r: dict[str, Any]) -> list[tuple[str, str]]:
         ("Transferred, plain page cold", fmt_bytes(r["plain_cold_boot_bytes"])),
         ("Transferred, repeat visit", fmt_bytes(r["repeat_visit_bytes"])),
     ]
+
+
+def in_a_ready_page(measure: Callable[[Any], dict[str, Any]], key: str, no_build: bool) -> Any:
+    """A browser part of the bench run alone: build dist/ unless ``no_build`` (and it is
+    there), open the site in a fresh profile, ``measure(page)`` once it is ready, and
+    merge the figures into results.json under ``key``."""
+    from playwright.sync_api import sync_playwright
+
+    if not no_build or not (DIST / "index.html").exists():
+        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
+    with served_dist() as url, sync_playwright() as pw, fresh_profile(pw) as context:
+        page = context.new_page()
+        page.goto(url)
+        ready_ms(page)
+        figures = measure(page)
+    merge_results({key: figures})
+    return figures
 
 
 def merge_results(parts: dict[str, Any], drop: tuple[str, ...] = ()) -> dict[str, Any]:

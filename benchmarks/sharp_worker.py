@@ -17,7 +17,6 @@ import argparse
 import json
 import random
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -109,16 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import run
-    from playwright.sync_api import sync_playwright
 
-    if not args.no_build or not (run.DIST / "index.html").exists():
-        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True)
-    with run.served_dist() as url, sync_playwright() as pw, run.fresh_profile(pw) as context:
-        page = context.new_page()
-        page.goto(url)
-        run.ready_ms(page)
-        figures = sharp_in_the_worker(page, args.per_game)
-    run.merge_results({"sharp_worker_ms": figures})
+    figures = run.in_a_ready_page(
+        lambda page: sharp_in_the_worker(page, args.per_game), "sharp_worker_ms", args.no_build
+    )
     for game_id, t in figures.items():
         print(f"{game_id:12} Sharp decision in the worker: {t}")
     return 0
