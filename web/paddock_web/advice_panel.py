@@ -124,6 +124,18 @@ def choose(app: App, arg: str) -> None:
         app.act_done("", None)  # played from their own panel: it closes
 
 
+def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -> str | None:
+    """A horse, die colour or card of an action or a reason as the table names it
+    (the engine gives ids); None for any other parameter."""
+    if name in ("horse", "horses"):
+        return table.lens_horse(view, str(value), cat)
+    if name in ("colour", "colours"):  # Finish Line's dice, in the game's words
+        return cat.t(f"fl_colour_{value}") if cat.has(f"fl_colour_{value}") else str(value)
+    if name == "card":
+        return table.card_words(view, str(value), cat)
+    return None
+
+
 def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str | None:
     """A choice in words (``advice_act_<type>``), its horses named as on the table."""
     key = f"advice_act_{action.get('type')}"
@@ -132,17 +144,10 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
     fields: dict[str, str] = {}
     for name, value in action.items():
         values = value if isinstance(value, list) else [value]
-        if name in ("horse", "horses"):
-            words = [table.lens_horse(view, str(v), ctx.cat) for v in values]
-        elif name in ("colour", "colours"):  # Finish Line's dice, in the game's words
-            words = [
-                ctx.t(f"fl_colour_{v}") if ctx.cat.has(f"fl_colour_{v}") else v for v in values
-            ]
-        elif name == "card":
-            words = [table.card_words(view, str(v), ctx.cat) for v in values]
-        else:
-            words = [str(v).replace("_", " ").lower() for v in values]
-        fields[name] = ", ".join(str(w) for w in words)
+        words = [
+            named(name, v, table, view, ctx.cat) or str(v).replace("_", " ").lower() for v in values
+        ]
+        fields[name] = ", ".join(words)
     return ctx.t(key, **fields)
 
 
@@ -227,11 +232,11 @@ def amount(cat: Catalogue, game_id: str, value: float) -> str:
 def reason_words(
     reason: dict[str, Any], game_id: str, table: Table[Any], view: Any, cat: Catalogue
 ) -> dict[str, Any]:
-    """A reason's parameters as players read them: a horse by its name on this table,
-    money or points as the game words them (the engine gives ids and numbers)."""
+    """A reason's parameters as players read them: horses and cards as this table names
+    them (:func:`named`), money or points as the game words them."""
     words = {k: v for k, v in reason.items() if k != "key"}
-    if "horse" in words:
-        words["horse"] = table.lens_horse(view, str(words["horse"]), cat)
+    for name, value in words.items():
+        words[name] = named(name, value, table, view, cat) or value
     if "money" in words:
         words["money"] = amount(cat, game_id, float(words["money"]))
     return words
