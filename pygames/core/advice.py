@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .bots import SeatWindow, bot_for
 from .registry import get_game
@@ -40,12 +40,15 @@ GENERIC_IDS = ("best_chance", "behind_best")
 
 class Advice(TypedDict):
     """One suggested choice: the action, the seat's chance to win the game after it,
-    its expected final money or points, and why."""
+    its expected final money or points, and why. ``line``: the whole choice where it
+    takes several actions (a Gambler placement: each die, then the confirmation),
+    starting with ``action``; absent where the choice is the one action."""
 
     action: Action
     win: float
     value: float
     reason: Reason
+    line: NotRequired[list[Action]]
 
 
 def register_reasons(game_id: str, reason: ReasonFn, ids: tuple[str, ...]) -> None:
@@ -100,7 +103,10 @@ def advise(
     out: list[Advice] = []
     for arm in tried:
         why = why_fn(window, arm, tried) if why_fn else generic_reason(window.game_id, arm, tried)
-        out.append({"action": arm.action, "win": arm.win, "value": arm.value, "reason": why})
+        tip: Advice = {"action": arm.action, "win": arm.win, "value": arm.value, "reason": why}
+        if arm.rest:
+            tip["line"] = [arm.action, *arm.rest]
+        out.append(tip)
     return out
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,12 +47,33 @@ choice must also show (one-sided, about 95 %): with a few dozen rollouts, a lead
 one."""
 
 
+Line = tuple[Action, ...]
+"""A choice made of several of the seat's own actions in a row (a Gambler placement:
+each die, then the confirmation)."""
+
+LinesFn = Callable[[SeatWindow[Any]], list[Line] | None]
+"""A game's whole choices at a decision of several steps, the friendly one first; None
+where the decision is one action (see :func:`register_lines`)."""
+
+_LINES: dict[str, LinesFn] = {}
+
+
+def register_lines(game_id: str, lines: LinesFn) -> None:
+    """Let the search weigh whole lines of actions where a game's choice takes several
+    steps. Without it an arm is one action and the friendly rollout finishes the rest,
+    which in Gambler means taking a die that is not in its own plan straight back: the
+    search could never find a better placement."""
+    _LINES[game_id] = lines
+
+
 @dataclass
 class Arm:
     """One of the seat's choices and what the iterations that tried it found."""
 
     action: Action
     friendly: bool = False
+    rest: Line = ()
+    """The seat's further actions of this choice, played right after ``action``."""
     visits: int = 0
     wins: float = 0.0
     money: float = 0.0
@@ -67,15 +89,24 @@ class Arm:
         return self.money / self.visits if self.visits else 0.0
 
 
-def candidate_actions(window: SeatWindow[Any], rng: random.Random) -> list[Action]:
-    """The seat's distinct choices, the friendly player's pick first; when there are
+def candidate_lines(window: SeatWindow[Any], rng: random.Random) -> list[Line]:
+    """The seat's distinct choices, the friendly player's pick first: single actions, or
+    whole lines where the game registered them (:func:`register_lines`). When there are
     more than :data:`MAX_ARMS`, the rest is a draw of the others."""
-    seen: dict[str, Action] = {}
-    for action in window.legal_actions():
-        seen.setdefault(canonical(action), action)
-    assert window.seat is not None and seen, "search needs a seat on its turn"
-    friendly = bot_for(window.game_id).choose(window, window.seat, rng)
-    first = seen.pop(canonical(friendly), friendly)
+    assert window.seat is not None, "search needs a seat on its turn"
+    seen: dict[str, Line] = {}
+    lines = _LINES[window.game_id](window) if window.game_id in _LINES else None
+    if lines:
+        for line in lines:
+            seen.setdefault(canonical(list(line)), line)
+        first = next(iter(seen.values()))
+        del seen[canonical(list(first))]
+    else:
+        for action in window.legal_actions():
+            seen.setdefault(canonical([action]), (action,))
+        assert seen, "search needs a seat on its turn"
+        friendly = bot_for(window.game_id).choose(window, window.seat, rng)
+        first = seen.pop(canonical([friendly]), (friendly,))
     others = list(seen.values())
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
@@ -158,7 +189,8 @@ def search(
     """
     seat = window.seat
     assert seat is not None
-    arms = [Arm(a, friendly=i == 0) for i, a in enumerate(candidate_actions(window, rng))]
+    lines = candidate_lines(window, rng)
+    arms = [Arm(line[0], friendly=i == 0, rest=line[1:]) for i, line in enumerate(lines)]
     if len(arms) == 1 and not weigh_one:
         return arms  # nothing to choose; advice still weighs it (``weigh_one``)
     deadline = clock() + (think_ms or 0) / 1000
@@ -176,6 +208,8 @@ def search(
                     break  # out of time: no arm starts another rollout
                 state = start.clone()
                 state.apply_trusted(arm.action)
+                for action in arm.rest:
+                    state.apply_trusted(action)
                 results.append((arm, *rollout(state, seat, random.Random(seed))))
                 done += 1
             if timed and len(results) < len(active):
@@ -224,6 +258,26 @@ def clear_lead(arm: Arm, friendly: Arm) -> bool:
     return mean > DEVIATE and mean > SURE * spread / math.sqrt(n)
 
 
+_PLANNED: dict[tuple[str, int, str], Action] = {}
+"""The next action of each line a sharp player chose, by (game, seat, seat's view):
+the rest of its placement is played without searching again."""
+
+
+def _view_key(window: SeatWindow[Any], seat: int) -> tuple[str, int, str]:
+    return (window.game_id, seat, canonical(window.view()))
+
+
+def _plan(window: SeatWindow[Any], seat: int, arm: Arm) -> None:
+    """Remember the rest of ``arm``'s line, keyed by the view before each of its steps."""
+    if len(_PLANNED) > 256:
+        _PLANNED.clear()
+    state = window.resample(random.Random(0))  # the seat's own actions: no chance
+    state.apply_trusted(arm.action)
+    for action in arm.rest:
+        _PLANNED[_view_key(SeatWindow(state, seat), seat)] = action
+        state.apply_trusted(action)
+
+
 class SharpBot:
     """Searches the seat's choices by playouts from resampled states (see the module)."""
 
@@ -237,5 +291,12 @@ class SharpBot:
         legal = state.legal_actions()
         if len({canonical(a) for a in legal}) == 1:
             return legal[0]
+        if state.game_id in _LINES:
+            planned = _PLANNED.pop(_view_key(state, seat), None)
+            if planned is not None and state.is_legal(planned):
+                return planned
         arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
-        return choice(arms).action
+        best = choice(arms)
+        if best.rest:
+            _plan(state, seat, best)
+        return best.action

@@ -40,7 +40,7 @@ from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
-from ..core.search import Arm
+from ..core.search import Arm, Line, register_lines
 from ..core.state import Action
 from .data import LAYOUTS, code_length, match_set
 from .state import GamblerState, Phase
@@ -411,6 +411,65 @@ class GamblerBot:
 
 
 register_bot("gambler", GamblerBot(), friendly=GamblerBot(slack=FRIENDLY_SLACK))
+
+MAX_LINE = 12
+"""More steps than any placement takes (five dice, then the confirmation)."""
+
+
+def placement_lines(window: SeatWindow[GamblerView]) -> list[Line] | None:
+    """The whole placements the sharp player weighs at the start of a placement step:
+    the friendly plan first, then for each open row every run of the roll's dice that
+    can go into it next (one die, two, ... as many as fit), each ending with the
+    confirmation. None at any other decision, or once dice of this step are placed."""
+    seat = window.seat
+    start = window.resample(_COPY_RNG)
+    assert isinstance(start, GamblerState) and seat is not None
+    if start.phase != Phase.AWAIT_PLACE or start.pending:
+        return None
+    lines = [_follow(start, seat, [])]
+    table = read_table(window)
+    counts = [0] * 7
+    for v in table.roll:
+        counts[v] += 1
+    for r in table.rows:
+        if not r.open:
+            continue
+        fill = best_fill(r.code, r.values, tuple(counts))
+        for k in range(1, len(fill) + 1):
+            line = _follow(start, seat, [(v, r.row) for v in fill[:k]])
+            if line:
+                lines.append(line)
+    return lines
+
+
+def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line:
+    """The actions that place ``plan``'s (value, row) dice and confirm; with an empty
+    plan, the friendly player's own placement. Empty if the plan cannot be played."""
+    state = start.clone()
+    line: list[Action] = []
+    friendly = _BOT if not plan else None
+    for value, row in plan:
+        die = next((d for d in state.free_dice() if state.roll[d] == value), None)
+        action: Action = {"type": "place", "die": die, "row": row}
+        if die is None or not state.is_legal(action):
+            return ()
+        line.append(action)
+        state.apply_trusted(action)
+    while len(line) < MAX_LINE:
+        action = {"type": "confirm"}
+        if friendly is not None:
+            action = friendly.choose(SeatWindow(state, seat), seat, _COPY_RNG)
+        if not state.is_legal(action):
+            return ()
+        line.append(action)
+        state.apply_trusted(action)
+        if action["type"] == "confirm":
+            return tuple(line)
+    return ()
+
+
+_BOT = GamblerBot()
+register_lines("gambler", placement_lines)
 
 
 def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:

@@ -227,3 +227,35 @@ def test_choices_name_cards_as_the_table_prints_them() -> None:
     for card in cards:
         assert f"Card {card} " not in text
     assert re.search(r"Card (\d+|joker \d+) for Horse \d", text)
+
+
+def test_a_gambler_placement_is_advised_and_played_whole() -> None:
+    """A placement takes several actions; a tip names its dice by their faces and rows
+    and plays all of them, the confirmation included."""
+    app, b = human_turn("gambler")
+    assert app.match is not None
+    for _ in range(20):  # roll until the dice fit somewhere (Ann then places)
+        if app.match.state.view(0)["phase"] == "await_place":
+            break
+        action = next(a for a in app.match.state.legal_actions() if a["type"] != "stop")
+        app.play(action)
+        b.run_timers(1)
+    view = app.match.state.view(0)
+    assert view["phase"] == "await_place" and app.match.current_player() == 0
+    b.click("advise")
+    tips = answer(b, asked(b))
+    lines = [t for t in tips if len(t.get("line", [])) > 1]
+    assert lines, "no tip placed a whole step"
+    text = b.text()
+    assert "A die in row" not in text and "{" not in text
+    for tip in lines:
+        places = [a for a in tip["line"] if a["type"] == "place"]
+        assert tip["line"][-1] == {"type": "confirm"}
+        for a in places:
+            assert f"{view['roll'][a['die']]} in row {a['row']}" in text
+    i = tips.index(lines[0])
+    steps = len(app.match.history)
+    b.click("advice_play", str(i))
+    played = [h["action"] for h in app.match.history[steps : steps + len(lines[0]["line"])]]
+    assert played == lines[0]["line"]
+    assert app.match.state.view(0)["phase"] != "await_place"

@@ -117,7 +117,11 @@ def choose(app: App, arg: str) -> None:
     tips = app.advice.tips if app.advice.key == current(app) else None
     if not tips or not arg.isdigit() or int(arg) >= len(tips):
         return
-    app.play(tips[int(arg)]["action"])
+    tip = tips[int(arg)]
+    for action in tip.get("line") or [tip["action"]]:
+        app.play(action)  # a whole placement: each die, then the confirmation
+        if app.error is not None:
+            break
     if app.error is None and app.overlay == "advice":
         app.overlay = None  # played from the phone's drawer: it closes
     if app.error is None and app.peek is not None:
@@ -133,6 +137,9 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
         return cat.t(f"fl_colour_{value}") if cat.has(f"fl_colour_{value}") else str(value)
     if name == "card":
         return table.card_words(view, str(value), cat)
+    if name == "die" and isinstance(view.get("roll"), list):  # Gambler: by its face
+        roll = view["roll"]
+        return str(roll[value]) if isinstance(value, int) and 0 <= value < len(roll) else None
     return None
 
 
@@ -149,6 +156,23 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
         ]
         fields[name] = ", ".join(words)
     return ctx.t(key, **fields)
+
+
+def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContext) -> str | None:
+    """A choice of several actions in words: its steps' words (without the closing
+    confirmation), equal ones counted ("2 × 6 in row 1, 5 in row 3")."""
+    steps = [a for a in line if a.get("type") != "confirm"] or line
+    words = [label(a, table, view, ctx) for a in steps]
+    if any(w is None for w in words):
+        return None
+    counted: list[tuple[str, int]] = []
+    for w in words:
+        assert w is not None
+        if counted and counted[-1][0] == w:
+            counted[-1] = (w, counted[-1][1] + 1)
+        else:
+            counted.append((w, 1))
+    return ", ".join(w if n == 1 else ctx.t("advice_times", n=n, what=w) for w, n in counted)
 
 
 def panel(
@@ -220,6 +244,13 @@ AMOUNT_KEYS = {"gambler": "gb_points", "turfmaster": "tm_points", "homestretch":
 """Games that count in points (or in their own money) say an amount their own way."""
 
 
+def tip_label(tip: dict[str, Any], table: Table[Any], view: Any, ctx: GameContext) -> str | None:
+    line = tip.get("line")
+    if isinstance(line, list) and len(line) > 1:
+        return line_label(line, table, view, ctx)
+    return label(tip["action"], table, view, ctx)
+
+
 def amount(cat: Catalogue, game_id: str, value: float) -> str:
     """The expected final money or points, worded as the game's table words them."""
     key = AMOUNT_KEYS.get(game_id)
@@ -258,7 +289,7 @@ def tip_row(
         h(
             "p",
             {"class": "advice-head"},
-            h("strong", {}, label(tip["action"], table, view, ctx) or t("advice_n", n=i + 1)),
+            h("strong", {}, tip_label(tip, table, view, ctx) or t("advice_n", n=i + 1)),
             " ",
             h("span", {"class": "advice-figures"}, figures),
         ),

@@ -1,0 +1,106 @@
+"""The sharp player weighs whole placements in Gambler, not single dice.
+
+A placement takes several actions (each die, then the confirmation). Weighed one die
+at a time, every other die would be taken straight back by the friendly rollout (it
+re-plans from the table and takes back what is not in its own plan), so the search
+could never prefer another placement. These tests reach a placement by play with
+forced dice (:mod:`.play`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pygames.core import SeatWindow, canonical
+from pygames.core import search as search_module
+from pygames.core.bots import bot_for
+from pygames.gambler import GamblerState, Phase
+from pygames.gambler.bot import placement_lines
+
+from .play import new_game, roll
+
+ROLL = [6, 6, 5, 4, 4]
+"""On Lucky Start (1A: 66 +40, S3 +40, 5 +20, 444 +60, S4 +60, 11 -40) these dice can
+close rows 1 and 3 and go part way into rows 2, 4 and 5."""
+
+
+def placing() -> GamblerState:
+    state = new_game(3, first="1A")
+    roll(state, ROLL)
+    assert state.phase == Phase.AWAIT_PLACE and not state.pending
+    return state
+
+
+def played(state: GamblerState, line: tuple[Any, ...]) -> GamblerState:
+    """The line played through the checked path on a copy."""
+    copy = state.clone()
+    for action in line:
+        copy.apply(action)
+    return copy
+
+
+def test_the_friendly_placement_comes_first_then_every_run_into_each_row() -> None:
+    state = placing()
+    seat = state.current_player()
+    lines = placement_lines(SeatWindow(state, seat))
+    assert lines is not None
+    friendly, copy = [], state.clone()
+    bot = bot_for("gambler")
+    while not friendly or friendly[-1]["type"] != "confirm":
+        friendly.append(bot.choose(SeatWindow(copy, seat), seat, random.Random(0)))
+        copy.apply(friendly[-1])
+    assert list(lines[0]) == friendly
+    rows_and_dice = sorted(
+        (line[0]["row"], len(line) - 1) for line in lines[1:] if line[0]["type"] == "place"
+    )
+    # row 1 (66): one or two sixes; row 2 (S3): one or two of a kind; row 3 (5): the five;
+    # row 4 (444): one or two fours; row 5 (S4): one or two of a kind; row 6 (11): nothing
+    assert rows_and_dice == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (4, 1), (4, 2), (5, 1), (5, 2)]
+    for line in lines:
+        assert line[-1] == {"type": "confirm"}
+        after = played(state, line)  # every line is legal all the way
+        assert after.phase != Phase.AWAIT_PLACE and not after.pending
+
+
+def test_only_the_start_of_a_placement_has_lines() -> None:
+    state = placing()
+    seat = state.current_player()
+    state.apply({"type": "place", "die": 0, "row": 1})
+    assert placement_lines(SeatWindow(state, seat)) is None  # a die is already down
+    fresh = new_game(3, first="1A")
+    assert placement_lines(SeatWindow(fresh, fresh.current_player())) is None  # to roll
+
+
+def test_the_search_plays_each_arm_as_a_whole_placement() -> None:
+    state = placing()
+    window = SeatWindow(state, state.current_player())
+    lines = {canonical(list(line)) for line in placement_lines(window) or []}
+    arms = search_module.search(window, random.Random(2), iterations=10)
+    assert arms and all(canonical([a.action, *a.rest]) in lines for a in arms)
+    assert sum(a.friendly for a in arms) == 1
+
+
+def test_a_sharp_player_plays_its_chosen_placement_to_the_end_without_searching_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = placing()
+    seat = state.current_player()
+    calls: list[list[search_module.Arm]] = []
+    real = search_module.search
+
+    def counted(*args: Any, **kwargs: Any) -> list[search_module.Arm]:
+        calls.append(real(*args, **kwargs))
+        return calls[-1]
+
+    monkeypatch.setattr(search_module, "search", counted)
+    sharp = bot_for("gambler", "sharp", iterations=10)
+    done: list[Any] = []
+    while not done or done[-1]["type"] != "confirm":
+        done.append(sharp.choose(SeatWindow(state, seat), seat, random.Random(3)))
+        state.apply(done[-1])
+    assert len(calls) == 1
+    chosen = search_module.choice(calls[0])
+    assert done == [chosen.action, *chosen.rest]
