@@ -56,14 +56,23 @@ LinesFn = Callable[[SeatWindow[Any]], list[Line] | None]
 where the decision is one action (see :func:`register_lines`)."""
 
 _LINES: dict[str, LinesFn] = {}
+_SHARP_LINES: set[str] = set()
 
 
-def register_lines(game_id: str, lines: LinesFn) -> None:
+def register_lines(game_id: str, lines: LinesFn, *, sharp: bool = True) -> None:
     """Let the search weigh whole lines of actions where a game's choice takes several
     steps. Without it an arm is one action and the friendly rollout finishes the rest,
     which in Gambler means taking a die that is not in its own plan straight back: the
-    search could never find a better placement."""
+    search could never find a better placement.
+
+    The advice always weighs the lines. ``sharp=False``: the sharp player does not, it
+    plays the friendly line whole (where measured play showed that its rollouts cannot
+    tell the lines apart beyond luck, so following the lucky one loses games)."""
     _LINES[game_id] = lines
+    if sharp:
+        _SHARP_LINES.add(game_id)
+    else:
+        _SHARP_LINES.discard(game_id)
 
 
 @dataclass
@@ -295,6 +304,11 @@ class SharpBot:
             planned = _PLANNED.pop(_view_key(state, seat), None)
             if planned is not None and state.is_legal(planned):
                 return planned
+            lines = None if state.game_id in _SHARP_LINES else _LINES[state.game_id](state)
+            if lines:  # the friendly line, whole, without a search
+                arm = Arm(lines[0][0], friendly=True, rest=lines[0][1:])
+                _plan(state, seat, arm)
+                return arm.action
         arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
         best = choice(arms)
         if best.rest:

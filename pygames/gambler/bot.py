@@ -469,7 +469,11 @@ def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line
 
 
 _BOT = GamblerBot()
-register_lines("gambler", placement_lines)
+# The sharp player keeps the friendly placement and spends its time on rolling on or
+# stopping: weighing whole placements with a second of rollouts, it found no placement
+# better beyond luck, and playing the lucky ones it won less than the friendly players
+# (24 games: 0.40 x its equal share, 95 % 0.15-0.93 x). The advice still weighs them.
+register_lines("gambler", placement_lines, sharp=False)
 
 
 def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:

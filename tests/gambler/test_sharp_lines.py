@@ -83,11 +83,11 @@ def test_the_search_plays_each_arm_as_a_whole_placement() -> None:
     assert sum(a.friendly for a in arms) == 1
 
 
-def test_a_sharp_player_plays_its_chosen_placement_to_the_end_without_searching_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _sharp_placement(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any], Any]:
+    """A sharp player's whole placement step, and the searches it ran on the way."""
     state = placing()
     seat = state.current_player()
+    lines = placement_lines(SeatWindow(state, seat))
     calls: list[list[search_module.Arm]] = []
     real = search_module.search
 
@@ -101,6 +101,24 @@ def test_a_sharp_player_plays_its_chosen_placement_to_the_end_without_searching_
     while not done or done[-1]["type"] != "confirm":
         done.append(sharp.choose(SeatWindow(state, seat), seat, random.Random(3)))
         state.apply(done[-1])
+    return done, calls, lines
+
+
+def test_a_sharp_player_places_as_the_friendly_one_without_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Gambler's sharp player keeps the friendly placement (see ``register_lines``)."""
+    done, calls, lines = _sharp_placement(monkeypatch)
+    assert calls == [] and lines is not None and done == list(lines[0])
+
+
+def test_a_sharp_player_that_weighs_lines_plays_its_chosen_one_to_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a game lets the sharp player weigh lines, it searches once, at the start,
+    and plays the rest of the line it chose without searching again."""
+    monkeypatch.setattr(search_module, "_SHARP_LINES", {"gambler"})
+    done, calls, _ = _sharp_placement(monkeypatch)
     assert len(calls) == 1
     chosen = search_module.choice(calls[0])
     assert done == [chosen.action, *chosen.rest]
