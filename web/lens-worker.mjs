@@ -16,10 +16,15 @@
 // A computer player's decision and the advice for a player (one answer each):
 //   page -> worker  {kind: "decide", id, game, state, seat, level, seed, think_ms}
 //                   {kind: "advise", id, game, state, seat, seed, think_ms}
-//                   {kind: "warm"}     start Python now (a Sharp seat will need it)
+//                   {kind: "warm", game, players}
+//                                      start Python now and load the game's rules and
+//                                      computer player, so that a Sharp seat's first
+//                                      decision or the first lens estimate needs no
+//                                      start-up (the page sends it when a table opens)
 //   worker -> page  {kind: "decide", id, action}
 //                   {kind: "advise", id, advice}   the best choices, best first
 //                   {kind, id, error}              when Python failed
+//                   {kind: "warm", game}           ready (after a warm job)
 //   Such a job runs whole (about think_ms) between two lens slices; of several jobs of
 //   one kind waiting for Python only the newest runs.
 import { loadPyodide } from "./python-loader.mjs";
@@ -80,7 +85,19 @@ async function think(job) {
 
 self.onmessage = (event) => {
   const job = event.data;
-  if (job.kind === "warm") return; // the worker's Python is already starting
+  if (job.kind === "warm") {
+    // Python is already starting; once it runs, load the game too (never an error:
+    // a real job would report one).
+    if (job.game) {
+      python
+        .then((lens) => {
+          lens.warm(job.game, job.players ?? 3);
+          postMessage({ kind: "warm", game: job.game });
+        })
+        .catch((error) => console.warn("Paddock: the worker could not warm up:", error));
+    }
+    return;
+  }
   if (job.kind === "decide" || job.kind === "advise") {
     newest[job.kind] = job.id;
     think(job).catch((error) => {

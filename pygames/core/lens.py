@@ -274,6 +274,22 @@ def start(game_id: str, state: str, seat: int | None, with_actions: bool, seed: 
     return LensRun(SeatWindow(full, seat), random.Random(seed), with_actions=with_actions)
 
 
+def warm(game_id: str, players: int = 3) -> None:
+    """Load ``game_id``'s rules and computer player in the worker before the first
+    question, and play one short lens run of a new game so that the tables the
+    computer player builds on first use are ready: the first estimate a player asks
+    for then comes as fast as any later one.
+
+    >>> warm("gambler")
+    """
+    from .registry import get_game
+
+    game = get_game(game_id)
+    n = min(max(players, game.min_players), game.max_players)
+    state = game.new_state([f"P{i + 1}" for i in range(n)])
+    LensRun(SeatWindow(state, None), random.Random(0), with_actions=False).step(2)
+
+
 def odds(
     window: SeatWindow[Any], samples: int, rng: random.Random, *, with_actions: bool = True
 ) -> Odds:

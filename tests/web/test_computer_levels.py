@@ -133,11 +133,32 @@ def test_a_share_link_carries_the_levels_and_a_bad_level_is_refused_kindly() -> 
         assert app.notice == app.cat.t("bad_link")
 
 
+def test_the_worker_warms_up_when_a_table_opens_that_may_ask_it_and_only_then() -> None:
+    """Its Python and the game's rules load while the players look at the table, so
+    that the first lens estimate or advice comes as fast as any later one; a game with
+    the lens and the advice turned off and no Sharp seat never starts it."""
+    warm = {"kind": "warm", "game": "gambler", "players": 2}
+    app, b = started()
+    b.start_game("gambler", ["Ann", "Ben"], ["human", "computer"], 5)
+    assert warm in b.worker_jobs
+    app, b = started()
+    b.start_game("gambler", ["Ann", "Ben"], ["human", "computer"], 5, {"lens_off": "on"})
+    assert warm in b.worker_jobs  # the advice may still be asked for
+    app, b = started()
+    off = {"lens_off": "on", "advice_off": "on"}
+    b.start_game("gambler", ["Ann", "Ben"], ["human", "computer"], 5, off)
+    assert not [j for j in b.worker_jobs if j["kind"] == "warm"]
+    app, b = started()
+    b.start_game("gambler", ["Ann", "Ben"], ["human", "sharp"], 5, off)
+    assert warm in b.worker_jobs  # a Sharp seat needs it whatever the options
+
+
 def test_a_sharp_seat_is_sent_a_resample_of_its_own_view_never_the_real_secrets() -> None:
     differs = 0
     for seed in range(6):
         app, b = hidden_royal_turf(["human", "sharp", "human"], seed=seed)
-        assert {"kind": "warm"} in b.worker_jobs  # the worker's Python starts early
+        warm = {"kind": "warm", "game": "royal_turf", "players": 3}
+        assert warm in b.worker_jobs  # the worker's Python starts early
         job = until_sharp_asks(app, b)
         assert app.match is not None
         real = app.match.state

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.core import Action, SeatWindow
 
+from . import advice_panel, lens_panel
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -139,14 +141,17 @@ def receive(app: App, message: dict[str, Any]) -> None:
 
 
 def warm(app: App) -> None:
-    """Start the worker's Python when a Sharp seat sits at the table (it takes seconds)."""
+    """Start the worker's Python and load the game's rules when the table will need them
+    (it takes a second or more): for a Sharp seat, and where the lens or the advice may
+    be asked for, so that the first answer comes as fast as any later one."""
     match = app.match
     if match is None or app.thinking.broken:
         return
-    if any(
+    sharp = any(
         s == "computer" and lv == "sharp" for s, lv in zip(match.seats, match.levels, strict=True)
-    ):
+    )
+    if sharp or lens_panel.allowed(app) or advice_panel.allowed(app):
         try:
-            app.b.worker_post({"kind": "warm"})
+            app.b.worker_post({"kind": "warm", "game": match.game_id, "players": len(match.seats)})
         except Exception as exc:
             give_up(app, f"the worker could not start ({exc})")
