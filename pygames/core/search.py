@@ -75,6 +75,14 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool = True) -> None:
         _SHARP_LINES.discard(game_id)
 
 
+def distinct_lines(lines: list[Line]) -> list[Line]:
+    """``lines`` without repeats, in their order (the first is the friendly one)."""
+    seen: dict[str, Line] = {}
+    for line in lines:
+        seen.setdefault(canonical(list(line)), line)
+    return list(seen.values())
+
+
 @dataclass
 class Arm:
     """One of the seat's choices and what the iterations that tried it found."""
@@ -106,17 +114,14 @@ def candidate_lines(window: SeatWindow[Any], rng: random.Random) -> list[Line]:
     seen: dict[str, Line] = {}
     lines = _LINES[window.game_id](window) if window.game_id in _LINES else None
     if lines:
-        for line in lines:
-            seen.setdefault(canonical(list(line)), line)
-        first = next(iter(seen.values()))
-        del seen[canonical(list(first))]
+        first, *others = distinct_lines(lines)
     else:
         for action in window.legal_actions():
             seen.setdefault(canonical([action]), (action,))
         assert seen, "search needs a seat on its turn"
         friendly = bot_for(window.game_id).choose(window, window.seat, rng)
         first = seen.pop(canonical([friendly]), (friendly,))
-    others = list(seen.values())
+        others = list(seen.values())
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
     return [first, *others]

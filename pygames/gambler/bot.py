@@ -40,7 +40,7 @@ from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
-from ..core.search import Arm, Line, register_lines
+from ..core.search import Arm, Line, distinct_lines, register_lines
 from ..core.state import Action
 from .data import LAYOUTS, code_length, match_set
 from .state import GamblerState, Phase
@@ -439,7 +439,7 @@ def placement_lines(window: SeatWindow[GamblerView]) -> list[Line] | None:
             line = _follow(start, seat, [(v, r.row) for v in fill[:k]])
             if line:
                 lines.append(line)
-    return lines
+    return distinct_lines(lines)
 
 
 def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line:

@@ -47,7 +47,7 @@ from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm
+from ..core.search import Arm, Line, distinct_lines, register_lines
 from ..core.state import Action
 from .data import (
     BLIND_FEE,
@@ -799,6 +799,66 @@ class HomestretchBot:
 
 
 register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
+
+BET_ORDER = ("3", "2a", "2b", "1a", "1b")
+"""The markers in the order the friendly player places them (highest value first)."""
+
+
+def _greedy(cells: list[tuple[float, int, str]], limit: int) -> dict[str, tuple[int, str]]:
+    """Each marker, highest first, on the first of ``cells`` with room under ``limit``."""
+    plan: dict[str, tuple[int, str]] = {}
+    used: dict[tuple[int, str], int] = {}
+    for m in BET_ORDER:
+        for _, h, row in cells:
+            if used.get((h, row), 0) < limit:
+                plan[m] = (h, row)
+                used[(h, row)] = used.get((h, row), 0) + 1
+                break
+    return plan
+
+
+def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
+    """The whole bets the sharp player weighs when its betting turn begins: the friendly
+    plan (the markers on the cells worth most per point at the start odds) first, then
+    plans that trade that value for the seat's chance to win: only WIN cells (a long
+    shot pays most), only SHOW cells (paid most often), and the friendly plan without
+    its best cell or its two best (spread over other horses). None at any other
+    decision, or once a marker is down."""
+    seat = window.seat
+    assert seat is not None
+    legal = window.legal_actions()
+    if not legal or legal[0]["type"] != "place_marker":
+        return None
+    view = cast(HomestretchView, window.view_part(*VIEW_KEYS["place_marker"]))
+    if any(m["horse"] is not None for m in view["my_markers"] or []):
+        return None
+    card = view["race_card"]
+    assert card is not None
+    limit = view["seats"][seat]["marker_limit"]
+    cells = list(_cells_by_value(card["id"]))
+    plans = [
+        _greedy(cells, limit),
+        _greedy([c for c in cells if c[2] == "WIN"], limit),
+        _greedy([c for c in cells if c[2] == "SHOW"], limit),
+        _greedy(cells[1:], limit),
+        _greedy(cells[2:], limit),
+    ]
+    me = view["colours"][seat]
+    lines: list[Line] = []
+    for plan in plans:
+        if len(plan) < len(BET_ORDER):
+            continue
+        line: list[Action] = [
+            {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
+            for m, (h, row) in plan.items()
+        ]
+        lines.append((*line, {"type": "confirm_bets", "player": me}))
+    return distinct_lines(lines)
+
+
+# The sharp player keeps the friendly bet: weighed against it in play (48 rollouts a
+# choice, each checked with 300 more), these bets never won more often beyond luck.
+register_lines("homestretch", bet_lines, sharp=False)
 
 
 def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> Reason:

@@ -137,6 +137,8 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
         return cat.t(f"fl_colour_{value}") if cat.has(f"fl_colour_{value}") else str(value)
     if name == "card":
         return table.card_words(view, str(value), cat)
+    if name == "marker":  # Homestretch's bet markers by their value (2a and 2b are 2s)
+        return str(value).rstrip("ab")
     if name == "die" and isinstance(view.get("roll"), list):  # Gambler: by its face
         roll = view["roll"]
         return str(roll[value]) if isinstance(value, int) and 0 <= value < len(roll) else None

@@ -1,0 +1,93 @@
+"""Choices of several steps (a Gambler placement, a Homestretch bet) weighed whole.
+
+For every game that lists such lines (:func:`pygames.core.search.register_lines`), at
+positions reached by random play: the friendly player's own sequence comes first, every
+line is legal all the way through the checked path and ends the seat's choice, and no
+line is listed twice. The advice then names, and the table plays, whole lines.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import pygames
+from pygames.core import SeatWindow, State, canonical, sample_outcome
+from pygames.core import search as search_module
+from pygames.core.advice import advise
+from pygames.core.bots import bot_for
+
+for _game in pygames.games():
+    bot_for(_game.id)  # loads the game's computer player, which registers its lines
+LINED = sorted(search_module._LINES)
+
+
+def starts(game_id: str, count: int) -> list[State[Any]]:
+    """Positions of random games where the seat to act has lines to weigh."""
+    game = pygames.get_game(game_id)
+    found: list[State[Any]] = []
+    rng = random.Random(8)
+    for _ in range(20):
+        state = game.new_state(["A", "B", "C"])
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player()
+            window = SeatWindow(state, seat)
+            if search_module._LINES[game_id](window) and rng.random() < 0.5:
+                found.append(state.clone())
+            state.apply(bot_for(game_id).choose(window, seat, rng))
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_two_games_weigh_lines() -> None:
+    assert LINED == ["gambler", "homestretch"]
+
+
+@pytest.mark.parametrize("game_id", LINED)
+def test_lines_start_with_the_friendly_choice_and_each_is_legal_to_its_end(game_id: str) -> None:
+    positions = starts(game_id, 4)
+    assert len(positions) == 4
+    for state in positions:
+        seat = state.current_player()
+        lines = search_module._LINES[game_id](SeatWindow(state, seat))
+        assert lines and len({canonical(list(line)) for line in lines}) == len(lines)
+        friendly, copy = [], state.clone()
+        for _ in lines[0]:  # the friendly player, step by step on a copy
+            friendly.append(bot_for(game_id).choose(SeatWindow(copy, seat), seat, random.Random(0)))
+            copy.apply(friendly[-1])
+        assert list(lines[0]) == friendly
+        for line in lines:
+            after = state.clone()
+            for action in line:
+                assert after.current_player() == seat
+                after.apply(action)  # checked: refuses an illegal step
+            # the choice is over: the seat has no further step of it to take
+            assert search_module._LINES[game_id](SeatWindow(after, seat)) is None
+            assert after.current_player() != seat or canonical(after.legal_actions()) != (
+                canonical(state.legal_actions())
+            )
+
+
+@pytest.mark.parametrize("game_id", LINED)
+def test_the_advice_weighs_whole_lines_and_the_sharp_player_plays_the_friendly_one(
+    game_id: str,
+) -> None:
+    state = starts(game_id, 1)[0]
+    seat = state.current_player()
+    window = SeatWindow(state, seat)
+    lines = {canonical(list(line)) for line in search_module._LINES[game_id](window) or []}
+    tips = advise(window, random.Random(1), iterations=10)
+    assert tips and all(canonical(t.get("line")) in lines for t in tips)
+    friendly = list((search_module._LINES[game_id](window) or [()])[0])
+    sharp = bot_for(game_id, "sharp", iterations=10)
+    played = []
+    for _ in friendly:
+        played.append(sharp.choose(SeatWindow(state, seat), seat, random.Random(2)))
+        state.apply(played[-1])
+    assert played == friendly
