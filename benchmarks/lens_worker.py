@@ -3,9 +3,13 @@
 For each game, a position from the middle of the first race (played by Friendly
 players) is resampled for the public table and sent to ``lens-worker.mjs`` as the page
 sends it. One worker per game: the first job also starts the worker's Python (the
-*cold* first estimate, what a player sees once, when the lens is first opened); the
-same position is then sent again as a new job, and that run is timed to its first
-estimate (what a player sees after every move) and to a margin of +-2 points (95 %).
+*cold* first estimate: what a player would see if the lens were opened the moment the
+table appears); the same position is then sent again as a new job, and that run is
+timed to its first estimate (what a player sees after every move) and to a margin of
++-2 points (95 %). A second worker is warmed up first as the page does when a table
+opens (``{kind: "warm", game}``: Python, the game's rules and computer player): the
+time that takes, then the first estimate of the position's job (what a player sees
+when they open the lens, a few seconds into a game).
 
     python3 benchmarks/lens_worker.py [--limit 240] [--no-build]
 
@@ -31,6 +35,7 @@ LENS_PROBE = """
 async ([jobs, limitMs]) => {
   const worker = new Worker("./lens-worker.mjs", { type: "module" });
   const runs = [];
+  const opened = performance.now();
   for (const job of jobs) {
     const posts = [];
     const began = performance.now();
@@ -38,11 +43,15 @@ async ([jobs, limitMs]) => {
       const timer = setTimeout(resolve, limitMs);
       worker.onmessage = (event) => {
         const m = event.data;
+        if (job.kind === "warm" && m.kind === "warm") {
+          posts.push({ t: performance.now() - opened, samples: 0, margin: 1, error: null });
+          clearTimeout(timer); resolve(); return;
+        }
         if (m.id !== job.id) return;
         posts.push({ t: performance.now() - began, samples: m.odds ? m.odds.samples : 0,
                      margin: m.odds ? m.odds.margin : 1, error: m.error || null });
-        // The cold run only has to start Python and give a first estimate.
-        if (m.done || m.error || (job.id === 1 && m.odds && m.odds.samples)) {
+        // A cold or warmed-up run only has to give a first estimate.
+        if (m.done || m.error || (job.first && m.odds && m.odds.samples)) {
           clearTimeout(timer); resolve();
         }
       };
@@ -85,15 +94,18 @@ def mid_race_job(game_id: str, job_id: int, seed: int = 7) -> dict[str, Any]:
 
 
 def lens_in_the_worker(page: Any, limit_s: float = 240.0) -> dict[str, dict[str, float | None]]:
-    """Per game: the cold and warm first estimates, the worker's rollouts/s and the
-    time to +-2 points (None if not reached within ``limit_s``), in ms from posting."""
+    """Per game: the cold, warmed-up and warm first estimates, the worker's warm-up, its
+    rollouts/s and the time to +-2 points (None if not reached within ``limit_s``), in
+    ms from posting (the warm-up from starting the worker)."""
     import pygames
 
     out: dict[str, dict[str, float | None]] = {}
     for game in pygames.games():
-        cold_job = mid_race_job(game.id, 1)
-        jobs = [cold_job, {**cold_job, "id": 2}]  # the same position again, warm
+        cold_job = {**mid_race_job(game.id, 1), "first": True}
+        jobs = [cold_job, {**cold_job, "id": 2, "first": False}]  # the same again, warm
         cold, warm = page.evaluate(LENS_PROBE, [jobs, limit_s * 1000])
+        warm_up = {"kind": "warm", "game": game.id, "players": 3}
+        ready, opened = page.evaluate(LENS_PROBE, [[warm_up, cold_job], limit_s * 1000])
         estimates = [p for p in warm if p["samples"]]
         if not estimates or not any(p["samples"] for p in cold):
             out[game.id] = {"error": 1.0}
@@ -104,6 +116,8 @@ def lens_in_the_worker(page: Any, limit_s: float = 240.0) -> dict[str, dict[str,
         rate = (last["samples"] - first["samples"]) / (span / 1000) if span else None
         out[game.id] = {
             "cold_first_estimate_ms": next(p["t"] for p in cold if p["samples"]),
+            "warm_up_ms": ready[0]["t"] if ready else None,
+            "warmed_up_first_estimate_ms": next((p["t"] for p in opened if p["samples"]), None),
             "first_estimate_ms": first["t"],
             "rollouts_per_s": rate,
             "ms_to_2_points": sure,
