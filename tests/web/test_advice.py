@@ -259,3 +259,36 @@ def test_a_gambler_placement_is_advised_and_played_whole() -> None:
     played = [h["action"] for h in app.match.history[steps : steps + len(lines[0]["line"])]]
     assert played == lines[0]["line"]
     assert app.match.state.view(0)["phase"] != "await_place"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang: str) -> None:
+    """A whole bet: each marker by its value and its row as the betting board prints it
+    ("3. PLATZ" in German), the confirmation left out."""
+    from pygames.core import sample_outcome
+    from pygames.core.bots import bot_for
+    from pygames.homestretch.bot import bet_lines
+
+    state = pygames.get_game("homestretch").new_state(["A", "B", "C"])
+    rng = random.Random(3)
+    while True:
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player()
+        window = SeatWindow(state, seat)
+        if bet_lines(window):
+            break
+        state.apply(bot_for("homestretch").choose(window, seat, rng))
+    tips = advise(window, random.Random(1), iterations=10)
+    cat = Catalogue(lang)
+    ctx = GameContext(cat, ["A", "B", "C"], ["human"] * 3, [], {}, None)
+    view = state.view(seat)
+    for tip in tips:
+        text = advice_panel.tip_label(dict(tip), TABLES["homestretch"], view, ctx)
+        assert text is not None
+        markers = [a for a in tip["line"] if a["type"] == "place_marker"]
+        assert len(markers) == 5 and text.count("Marker") == 5
+        for a in markers:
+            assert f"Marker {a['marker'][0]} " in text and cat.t(f"hs_row_{a['row']}") in text
+        assert cat.t("advice_act_confirm_bets") not in text and "2a" not in text

@@ -137,6 +137,8 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
         return cat.t(f"fl_colour_{value}") if cat.has(f"fl_colour_{value}") else str(value)
     if name == "card":
         return table.card_words(view, str(value), cat)
+    if name == "row" and cat.has(f"hs_row_{value}"):  # Homestretch's rows as on its board
+        return cat.t(f"hs_row_{value}")
     if name == "marker":  # Homestretch's bet markers by their value (2a and 2b are 2s)
         return str(value).rstrip("ab")
     if name == "die" and isinstance(view.get("roll"), list):  # Gambler: by its face
@@ -163,7 +165,7 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
 def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContext) -> str | None:
     """A choice of several actions in words: its steps' words (without the closing
     confirmation), equal ones counted ("2 × 6 in row 1, 5 in row 3")."""
-    steps = [a for a in line if a.get("type") != "confirm"] or line
+    steps = [a for a in line if not str(a.get("type")).startswith("confirm")] or line
     words = [label(a, table, view, ctx) for a in steps]
     if any(w is None for w in words):
         return None
