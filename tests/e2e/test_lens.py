@@ -86,3 +86,28 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
         )
         assert fits, f"the chip values overflow at {size}"
         context.close()
+
+
+WARM_UP = """
+async (game) => {
+  const worker = new Worker("./lens-worker.mjs", { type: "module" });
+  try {
+    return await new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error("no answer to the warm-up")), 60000);
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.postMessage({ kind: "warm", game, players: 2 });
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+"""
+
+
+def test_the_worker_warms_up_with_the_games_rules_before_anyone_asks(page: Page) -> None:
+    """What a table sends when it opens: the worker's Python starts and loads the game's
+    rules and computer player (one short lens run in Pyodide), then says it is ready."""
+    page.open_app()
+    assert page.evaluate(WARM_UP, "gambler") == {"kind": "warm", "game": "gambler"}
+    assert not page.uncaught_errors and not page.console_errors, page.console_errors
