@@ -263,14 +263,19 @@ def test_a_gambler_placement_is_advised_and_played_whole() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang: str) -> None:
-    """A whole bet: each marker by its value and its row as the betting board prints it
-    ("3. PLATZ" in German), the confirmation left out."""
+    """A whole bet, grouped by horse: each marker by its value and its row as the
+    betting board prints it ("3. PLATZ" in German), the confirmation left out. The
+    early-bet claim before it is named too."""
     from pygames.core import sample_outcome
     from pygames.core.bots import bot_for
     from pygames.homestretch.bot import bet_lines
 
     state = pygames.get_game("homestretch").new_state(["A", "B", "C"])
+    cat = Catalogue(lang)
+    ctx = GameContext(cat, ["Ann", "Ben", "Cy"], ["human"] * 3, [], {}, None)
+    table = TABLES["homestretch"]
     rng = random.Random(3)
+    claims = 0
     while True:
         if state.is_chance():
             state.apply(sample_outcome(state.chance_outcomes(), rng))
@@ -279,16 +284,28 @@ def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang
         window = SeatWindow(state, seat)
         if bet_lines(window):
             break
+        for action in state.legal_actions():
+            if action["type"] == "bet_order_claim":
+                text = advice_panel.label(action, table, state.view(seat), ctx)
+                if action["choice"] == "KEEP":
+                    assert text == cat.t("advice_act_bet_order_claim_KEEP")
+                else:  # the player it names, by name
+                    target = ctx.players[state.view(seat)["colours"].index(action["target"])]
+                    assert text == cat.t("advice_act_bet_order_claim_CUT_IN_BEFORE", target=target)
+                claims += 1
         state.apply(bot_for("homestretch").choose(window, seat, rng))
+    assert claims >= 2
     tips = advise(window, random.Random(1), iterations=10)
-    cat = Catalogue(lang)
-    ctx = GameContext(cat, ["A", "B", "C"], ["human"] * 3, [], {}, None)
     view = state.view(seat)
     for tip in tips:
-        text = advice_panel.tip_label(dict(tip), TABLES["homestretch"], view, ctx)
+        text = advice_panel.tip_label(dict(tip), table, view, ctx)
         assert text is not None
         markers = [a for a in tip["line"] if a["type"] == "place_marker"]
-        assert len(markers) == 5 and text.count("Marker") == 5
+        assert len(markers) == 5
+        horses = {a["horse"] for a in markers}
+        assert text.count(": ") == len(horses)  # one group per horse
         for a in markers:
-            assert f"Marker {a['marker'][0]} " in text and cat.t(f"hs_row_{a['row']}") in text
+            row = cat.t(f"hs_row_{a['row']}")
+            assert cat.t("advice_line_place_marker", marker=a["marker"][0], row=row) in text
+            assert table.lens_horse(view, str(a["horse"]), cat) in text
         assert cat.t("advice_act_confirm_bets") not in text and "2a" not in text

@@ -148,24 +148,50 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
 
 
 def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str | None:
-    """A choice in words (``advice_act_<type>``), its horses named as on the table."""
+    """A choice in words (``advice_act_<type>``, or ``advice_act_<type>_<choice>`` where
+    the choice's kind changes the sentence), its horses named as on the table and a
+    player it names (``target``, by colour) by their name."""
     key = f"advice_act_{action.get('type')}"
+    if ctx.cat.has(f"{key}_{action.get('choice')}"):
+        key = f"{key}_{action.get('choice')}"
     if not ctx.cat.has(key):
         return None
+    return ctx.t(key, **_fields(action, table, view, ctx))
+
+
+def _fields(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> dict[str, str]:
+    """An action's fields in words, for a sentence that names them."""
+    colours = view.get("colours") or []
     fields: dict[str, str] = {}
     for name, value in action.items():
+        if name == "target" and value in colours:  # a player, by their colour
+            fields[name] = ctx.players[colours.index(value)]
+            continue
         values = value if isinstance(value, list) else [value]
         words = [
             named(name, v, table, view, ctx.cat) or str(v).replace("_", " ").lower() for v in values
         ]
         fields[name] = ", ".join(words)
-    return ctx.t(key, **fields)
+    return fields
 
 
 def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContext) -> str | None:
-    """A choice of several actions in words: its steps' words (without the closing
-    confirmation), equal ones counted ("2 × 6 in row 1, 5 in row 3")."""
+    """A choice of several actions in words, without the closing confirmation: steps of
+    one kind on horses grouped by horse where the game words them so ("9 Cloud Nine:
+    3 on PLACE, 1 on SHOW; 2 Emalus: 2 on SHOW"), else each step's words with equal ones
+    counted ("2 × 6 in row 1, 5 in row 3")."""
     steps = [a for a in line if not str(a.get("type")).startswith("confirm")] or line
+    kinds = {a.get("type") for a in steps}
+    item = f"advice_line_{next(iter(kinds))}"
+    if len(kinds) == 1 and ctx.cat.has(item) and all("horse" in a for a in steps):
+        by_horse: dict[str, list[str]] = {}
+        for a in steps:
+            fields = _fields(a, table, view, ctx)
+            by_horse.setdefault(fields["horse"], []).append(ctx.t(item, **fields))
+        return "; ".join(
+            ctx.t("advice_line_horse", horse=horse, items=", ".join(items))
+            for horse, items in by_horse.items()
+        )
     words = [label(a, table, view, ctx) for a in steps]
     if any(w is None for w in words):
         return None
