@@ -111,11 +111,11 @@ def candidate_lines(window: SeatWindow[Any], rng: random.Random) -> list[Line]:
     whole lines where the game registered them (:func:`register_lines`). When there are
     more than :data:`MAX_ARMS`, the rest is a draw of the others."""
     assert window.seat is not None, "search needs a seat on its turn"
-    seen: dict[str, Line] = {}
     lines = _LINES[window.game_id](window) if window.game_id in _LINES else None
     if lines:
         first, *others = distinct_lines(lines)
     else:
+        seen: dict[str, Line] = {}
         for action in window.legal_actions():
             seen.setdefault(canonical([action]), (action,))
         assert seen, "search needs a seat on its turn"

@@ -34,6 +34,7 @@ the whole rest of the turn, and rolls again only if the total is clearly positiv
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import NamedTuple, TypeVar
@@ -55,16 +56,22 @@ GIFT_SHARE = 0.5  # how much of a gift to the next player we count against us
 Counts = tuple[int, ...]  # counts[v] = dice showing v (index 0 unused)
 
 
+def dice_counts(values: Iterable[int]) -> Counts:
+    """How many dice show each face: ``counts[v]`` for v in 1..6."""
+    counts = [0] * 7
+    for v in values:
+        counts[v] += 1
+    return tuple(counts)
+
+
 def _multisets(k: int) -> list[tuple[Counts, float]]:
     out = []
     for combo in combinations_with_replacement(range(1, 7), k):
-        counts = [0] * 7
-        for v in combo:
-            counts[v] += 1
+        counts = dice_counts(combo)
         ways = factorial(k)
         for c in counts:
             ways //= factorial(c)
-        out.append((tuple(counts), ways / 6**k))
+        out.append((counts, ways / 6**k))
     return out
 
 
@@ -386,10 +393,7 @@ class GamblerBot:
 
     def _place(self, table: _Table, legal: list[Action]) -> Action:
         roll = table.roll
-        counts = [0] * 7
-        for v in roll:
-            counts[v] += 1
-        steps = plan(table.rows, tuple(counts))
+        steps = plan(table.rows, dice_counts(roll))
         # remove what is already placed in this step
         todo = list(steps)
         for item in table.placed:
@@ -410,7 +414,8 @@ class GamblerBot:
         return next((a for a in legal if a["type"] == "confirm"), legal[0])
 
 
-register_bot("gambler", GamblerBot(), friendly=GamblerBot(slack=FRIENDLY_SLACK))
+HEURISTIC = GamblerBot()
+register_bot("gambler", HEURISTIC, friendly=GamblerBot(slack=FRIENDLY_SLACK))
 
 MAX_LINE = 12
 """More steps than any placement takes (five dice, then the confirmation)."""
@@ -428,13 +433,11 @@ def placement_lines(window: SeatWindow[GamblerView]) -> list[Line] | None:
         return None
     lines = [_follow(start, seat, [])]
     table = read_table(window)
-    counts = [0] * 7
-    for v in table.roll:
-        counts[v] += 1
+    counts = dice_counts(table.roll)
     for r in table.rows:
         if not r.open:
             continue
-        fill = best_fill(r.code, r.values, tuple(counts))
+        fill = best_fill(r.code, r.values, counts)
         for k in range(1, len(fill) + 1):
             line = _follow(start, seat, [(v, r.row) for v in fill[:k]])
             if line:
@@ -447,7 +450,7 @@ def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line
     plan, the friendly player's own placement. Empty if the plan cannot be played."""
     state = start.clone()
     line: list[Action] = []
-    friendly = _BOT if not plan else None
+    friendly = HEURISTIC if not plan else None
     for value, row in plan:
         die = next((d for d in state.free_dice() if state.roll[d] == value), None)
         action: Action = {"type": "place", "die": die, "row": row}
@@ -468,7 +471,6 @@ def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line
     return ()
 
 
-_BOT = GamblerBot()
 # The sharp player keeps the friendly placement and spends its time on rolling on or
 # stopping: weighing whole placements with a second of rollouts, it found no placement
 # better beyond luck, and playing the lucky ones it won less than the friendly players

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
@@ -562,6 +563,23 @@ def _cells_by_value(card: str) -> tuple[tuple[float, int, str], ...]:
     return tuple(ev)  # kept: nobody may change it
 
 
+BET_ORDER = ("3", "2a", "2b", "1a", "1b")
+"""The markers in the order the friendly player places them (highest value first)."""
+
+
+def _greedy(cells: Sequence[tuple[float, int, str]], limit: int) -> dict[str, tuple[int, str]]:
+    """Each marker, highest first, on the first of ``cells`` with room under ``limit``."""
+    plan: dict[str, tuple[int, str]] = {}
+    used: dict[tuple[int, str], int] = {}
+    for m in BET_ORDER:
+        for _, h, row in cells:
+            if used.get((h, row), 0) < limit:
+                plan[m] = (h, row)
+                used[(h, row)] = used.get((h, row), 0) + 1
+                break
+    return plan
+
+
 VIEW_KEYS: dict[str, tuple[str, ...]] = {
     "draft_pick": ("colours", "draft"),
     "place_marker": ("race_card", "seats", "my_markers", "colours"),
@@ -678,16 +696,7 @@ class HomestretchBot:
     def _bet(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
         card = view["race_card"]
         assert card is not None  # betting happens with this race's card revealed
-        ev = _cells_by_value(card["id"])
-        limit = view["seats"][seat]["marker_limit"]
-        plan: dict[str, tuple[int, str]] = {}
-        used: dict[tuple[int, str], int] = {}
-        for m in ("3", "2a", "2b", "1a", "1b"):
-            for _, h, row in ev:
-                if used.get((h, row), 0) < limit:
-                    plan[m] = (h, row)
-                    used[(h, row)] = used.get((h, row), 0) + 1
-                    break
+        plan = _greedy(_cells_by_value(card["id"]), view["seats"][seat]["marker_limit"])
         placed = {
             m["marker"]: (m["horse"], m["row"])
             for m in view["my_markers"] or []
@@ -698,7 +707,7 @@ class HomestretchBot:
         for m, cell in placed.items():
             if plan.get(m) != cell and ("take_back_marker", m, None, None) in legal_keys:
                 return {"type": "take_back_marker", "player": me, "marker": m}
-        for m in ("3", "2a", "2b", "1a", "1b"):
+        for m in BET_ORDER:
             if m not in placed:
                 h, row = plan[m]
                 action = {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
@@ -800,22 +809,6 @@ class HomestretchBot:
 
 register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
 
-BET_ORDER = ("3", "2a", "2b", "1a", "1b")
-"""The markers in the order the friendly player places them (highest value first)."""
-
-
-def _greedy(cells: list[tuple[float, int, str]], limit: int) -> dict[str, tuple[int, str]]:
-    """Each marker, highest first, on the first of ``cells`` with room under ``limit``."""
-    plan: dict[str, tuple[int, str]] = {}
-    used: dict[tuple[int, str], int] = {}
-    for m in BET_ORDER:
-        for _, h, row in cells:
-            if used.get((h, row), 0) < limit:
-                plan[m] = (h, row)
-                used[(h, row)] = used.get((h, row), 0) + 1
-                break
-    return plan
-
 
 def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
     """The whole bets the sharp player weighs when its betting turn begins: the friendly
@@ -835,7 +828,7 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
     card = view["race_card"]
     assert card is not None
     limit = view["seats"][seat]["marker_limit"]
-    cells = list(_cells_by_value(card["id"]))
+    cells = _cells_by_value(card["id"])
     plans = [
         _greedy(cells, limit),
         _greedy([c for c in cells if c[2] == "WIN"], limit),
