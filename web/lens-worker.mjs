@@ -25,6 +25,8 @@
 //                   {kind: "advise", id, advice}   the best choices, best first
 //                   {kind, id, error}              when Python failed
 //                   {kind: "warm", game}           ready (after a warm job)
+//                   {kind: "warm", game, again: true}  the game was warmed before:
+//                                      nothing to do (a table reopened for it)
 //   Such a job runs whole (about think_ms) between two lens slices; of several jobs of
 //   one kind waiting for Python only the newest runs.
 import { loadPyodide } from "./python-loader.mjs";
@@ -34,6 +36,7 @@ const TARGET_MARGIN = 0.02; // stop at +-2 percentage points (95 %)
 const MAX_SAMPLES = 4000;
 
 let latest = -1;
+const warmed = new Set(); // games whose rules this worker has loaded and run once
 const newest = { decide: -1, advise: -1 };
 const pyodide = loadPyodide();
 const python = pyodide.then((py) => {
@@ -89,8 +92,14 @@ self.onmessage = (event) => {
     // Python is already starting; once it runs, load the game too (never an error:
     // a real job would report one).
     if (job.game) {
+      const again = warmed.has(job.game);
+      warmed.add(job.game);
       python
         .then((lens) => {
+          if (again) {
+            postMessage({ kind: "warm", game: job.game, again: true });
+            return;
+          }
           lens.warm(job.game, job.players ?? 3);
           postMessage({ kind: "warm", game: job.game });
         })

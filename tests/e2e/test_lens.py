@@ -89,14 +89,18 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
 
 
 WARM_UP = """
-async (game) => {
+async (games) => {
   const worker = new Worker("./lens-worker.mjs", { type: "module" });
+  const replies = [];
   try {
     return await new Promise((resolve, reject) => {
       setTimeout(() => reject(new Error("no answer to the warm-up")), 60000);
-      worker.onmessage = (event) => resolve(event.data);
+      worker.onmessage = (event) => {
+        replies.push(event.data);
+        if (replies.length === games.length) resolve(replies);
+      };
       worker.onerror = (event) => reject(new Error(event.message));
-      worker.postMessage({ kind: "warm", game, players: 2 });
+      for (const game of games) worker.postMessage({ kind: "warm", game, players: 2 });
     });
   } finally {
     worker.terminate();
@@ -109,5 +113,11 @@ def test_the_worker_warms_up_with_the_games_rules_before_anyone_asks(page: Page)
     """What a table sends when it opens: the worker's Python starts and loads the game's
     rules and computer player (one short lens run in Pyodide), then says it is ready."""
     page.open_app()
-    assert page.evaluate(WARM_UP, "gambler") == {"kind": "warm", "game": "gambler"}
+    replies = page.evaluate(WARM_UP, ["gambler", "gambler", "royal_turf"])
+    assert replies == [
+        {"kind": "warm", "game": "gambler"},
+        # a table reopened for the same game: its rules are loaded, nothing is run again
+        {"kind": "warm", "game": "gambler", "again": True},
+        {"kind": "warm", "game": "royal_turf"},
+    ]
     assert not page.uncaught_errors and not page.console_errors, page.console_errors
