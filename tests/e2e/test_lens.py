@@ -85,6 +85,25 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
             }"""
         )
         assert fits, f"the chip values overflow at {size}"
+        # Whole, not squeezed into a box of its own with a scroll bar; brought into sight
+        # in the side column; and the page itself never scrolls past the table.
+        whole = page.evaluate(
+            """() => {
+              const lens = document.querySelector('.lens'), r = lens.getBoundingClientRect();
+              const side = document.querySelector('main.table .side').getBoundingClientRect();
+              return {
+                inner: lens.scrollHeight <= lens.clientHeight + 1,
+                // wholly in the column's sight, or its top at the column's top
+                seen: r.top >= side.top - 1
+                  && (r.bottom <= side.bottom + 1 || r.top <= side.top + 8),
+                // the table's frame itself stays put (nothing scrolled it)
+                board: Math.abs(document.querySelector('main.table').getBoundingClientRect().top
+                  - document.querySelector('main.table').offsetTop) < 1,
+                page: document.documentElement.scrollHeight <= innerHeight + 1,
+              };
+            }"""
+        )
+        assert whole == {"inner": True, "seen": True, "page": True, "board": True}, (size, whole)
         context.close()
 
 

@@ -40,6 +40,7 @@ class FakeBrowser:
         self.windows: list[str] = []  # addresses of the windows the page opened
         self.ready = False
         self.scrolled = 0
+        self.scrolled_to: list[str] = []
         self.texts_set: list[tuple[str, str]] = []
         self._languages = languages or ["en-GB"]
         self.file_callback: Callable[[str], None] | None = None
@@ -147,6 +148,9 @@ class FakeBrowser:
 
     def scroll_top(self) -> None:
         self.scrolled += 1
+
+    def scroll_into_view(self, selector: str) -> None:
+        self.scrolled_to.append(selector)
 
     def reduced_motion(self) -> bool:
         return False

@@ -76,6 +76,10 @@ def test_the_lens_is_off_until_switched_on_and_remembers_the_choice() -> None:
     b.click("lens")
     assert b.store[LENS_KEY] == "1"
     assert b.find(data_act="lens")["aria-pressed"] == "true"  # type: ignore[index]
+    assert b.scrolled_to == []
+    answer(app, b, [0.5, 0.3, 0.2], done=False)  # its first figures: brought into sight once
+    answer(app, b, [0.5, 0.3, 0.2])
+    assert b.scrolled_to == ["main.table .lens"]
     b.click("lens")
     assert b.store[LENS_KEY] == "0"
 

@@ -299,6 +299,7 @@ class App:
         self.lens.on = not self.lens.on
         lens_panel.stop(self)  # on: ask afresh; off: the worker stops
         self.b.storage_set(lens_panel.LENS_KEY, "1" if self.lens.on else "0")
+        self.lens.reveal = self.lens.on
 
     def act_overlay(self, arg: str, _: str | None) -> None:
         self.overlay = None if self.overlay == arg or arg == "close" else arg

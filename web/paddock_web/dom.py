@@ -66,6 +66,10 @@ class Browser(Protocol):
     def set_ready(self) -> None: ...
     def reduced_motion(self) -> bool: ...
     def scroll_top(self) -> None: ...
+    def scroll_into_view(self, selector: str) -> None:
+        """Scroll the first element ``selector`` finds up to the top of its scrolling
+        column, as far as the column scrolls (the page itself never scrolls)."""
+
     def set_text(self, selector: str, text: str) -> None: ...
     def set_html(self, selector: str, markup: Markup) -> None:
         """Replace the content of the elements ``selector`` finds (no re-render)."""
@@ -474,6 +478,19 @@ class PyodideBrowser:
 
     def scroll_top(self) -> None:
         self.js.window.scrollTo(0, 0)
+
+    def scroll_into_view(self, selector: str) -> None:
+        el = _v(self.root.querySelector(selector))
+        box = _v(el.parentElement) if el is not None else None
+        # Only the nearest column that scrolls: the element's own scrollIntoView would
+        # scroll every box around it too, the table's frame included (hidden, not fixed).
+        while box is not None and not (
+            box.scrollHeight > box.clientHeight
+            and self.js.getComputedStyle(box).overflowY in ("auto", "scroll")
+        ):
+            box = _v(box.parentElement)
+        if el is not None and box is not None:
+            box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top
 
     def set_text(self, selector: str, text: str) -> None:
         """Change the text of the elements ``selector`` finds (no re-render)."""

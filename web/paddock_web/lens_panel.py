@@ -43,6 +43,9 @@ class Lens:
     for the job's answers instead of being rebuilt for every worker message."""
     trend: list[tuple[int, list[float]]] = field(default_factory=list)
     """Each finished estimate of the public table: (history length, win chance per seat)."""
+    reveal: bool = False
+    """Just switched on: bring the panel into sight when its first figures are drawn (it
+    may open below the fold of the side column, and is only its title until then)."""
 
 
 def allowed(app: App) -> bool:
@@ -133,6 +136,9 @@ def receive(app: App, message: dict[str, Any]) -> None:
         step = app.lens.key[1]
         app.lens.trend = [t for t in app.lens.trend if t[0] < step] + [(step, chances)]
     app.b.set_html("#lens-body", body(app))
+    if app.lens.reveal:
+        app.lens.reveal = False
+        app.b.scroll_into_view("main.table .lens")
 
 
 def bar(share: float, cls: str) -> Markup:
