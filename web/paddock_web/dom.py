@@ -307,8 +307,10 @@ class PyodideBrowser:
     def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
         active = _v(self.doc.activeElement)
         key = None
+        in_header = False
         if active is not None and hasattr(active, "getAttribute"):
             key = tuple(_v(active.getAttribute(name)) for name in ("data-act", "data-arg", "id"))
+            in_header = _v(active.closest(".site-header")) is not None
         if SCRIPT_TAG.search(body):
             # Every text is escaped, so this can only be markup that must never reach a
             # page where PyScript runs Python from script tags: refuse the whole render.
@@ -328,15 +330,25 @@ class PyodideBrowser:
             return
         if self._armed():
             return  # still guarding: the timer focuses the new hand's first control
-        # A table marks the control that should take the focus after a move.
-        target = _v(self.root.querySelector('main.table [data-focus]:not([data-focus="fallback"])'))
-        if target is None and key is not None:
+        target = None
+        if key is not None:
             act, arg, id_ = key
             if id_:
-                target = _v(self.doc.getElementById(id_))
+                found = _v(self.doc.getElementById(id_))
             elif act:
                 sel = f'[data-act="{act}"]' + (f'[data-arg="{arg}"]' if arg else "")
-                target = _v(self.root.querySelector(sel))
+                found = _v(self.root.querySelector(sel))
+            else:
+                found = None
+            # A switch in the header (Lens, a language) keeps the focus: pressed from the
+            # keyboard, it must not send the next key press to a choice on the table.
+            target = found if in_header else None
+        # A table marks the control that should take the focus after a move.
+        if target is None:
+            marked = 'main.table [data-focus]:not([data-focus="fallback"])'
+            target = _v(self.root.querySelector(marked))
+        if target is None and key is not None:
+            target = found
         # An open dialog (or drawer) keeps the focus inside it.
         modal = _v(self.root.querySelector('[aria-modal="true"]'))
         if target is None or (modal is not None and not modal.contains(target)):
