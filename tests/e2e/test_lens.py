@@ -22,6 +22,8 @@ def start_royal_turf(page: Page) -> None:
     page.click("[data-act=count][data-arg='3']")
     page.fill("#name0", "Ann")
     page.select_option("#seat0", "human")
+    for seat in (1, 2):
+        page.select_option(f"#seat{seat}", "computer")
     page.select_option("#speed", "instant")
     page.click("[data-testid=start-game]")
     page.locator(".action-bar [data-act=local]").first.wait_for(timeout=30_000)
@@ -109,6 +111,35 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
             }"""
         )
         assert whole == {"inner": True, "seen": True, "page": True, "board": True}, (size, whole)
+        # Ann bets; at her next bet the column has not jumped back to its top (the lens
+        # stays where she scrolled it), yet the choice that has the focus is in sight.
+        scrolled = page.evaluate("document.querySelector('main.table .side').scrollTop")
+        assert scrolled > 0, size
+        # From the keyboard (a mouse would scroll up to the chip first): the chip, then
+        # the horse the table focuses next.
+        page.evaluate(
+            "document.querySelector('.action-bar [data-act=local]').focus({preventScroll: true})"
+        )
+        page.keyboard.press("Enter")
+        expect(page.locator(":focus")).to_have_attribute("data-act", "play")
+        page.keyboard.press("Enter")
+        expect(page.locator("[data-testid=player-0] .chip")).to_have_count(2, timeout=20_000)
+        expect(page.locator(".player.active")).to_contain_text("Ann", timeout=20_000)
+        expect(page.locator(".action-bar [data-act=local]").first).to_be_visible()
+        page.wait_for_function("() => !document.querySelector('[inert]')")
+        after = page.evaluate(
+            """() => {
+              const side = document.querySelector('main.table .side');
+              const f = document.activeElement.getBoundingClientRect();
+              const s = side.getBoundingClientRect();
+              return {
+                kept: side.scrollTop > 0,
+                focus_in_column: side.contains(document.activeElement),
+                focus_seen: f.top >= s.top - 1 && f.bottom <= s.bottom + 1,
+              };
+            }"""
+        )
+        assert after == {"kept": True, "focus_in_column": True, "focus_seen": True}, (size, after)
         context.close()
 
 

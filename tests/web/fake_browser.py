@@ -41,6 +41,7 @@ class FakeBrowser:
         self.ready = False
         self.scrolled = 0
         self.scrolled_to: list[str] = []
+        self.places: list[str | None] = []  # each render's place (its side column's scroll kept)
         self.texts_set: list[tuple[str, str]] = []
         self._languages = languages or ["en-GB"]
         self.file_callback: Callable[[str], None] | None = None
@@ -63,8 +64,11 @@ class FakeBrowser:
     def listen(self, handler: Callable[[str, str, str | None], None]) -> None:
         self.handler = handler
 
-    def render(self, body: str, lang: str, title: str, hand: str | None = None) -> None:
+    def render(
+        self, body: str, lang: str, title: str, hand: str | None = None, place: str | None = None
+    ) -> None:
         self.html = str(body)
+        self.places.append(place)
         self.lang = lang
         self.hands.append(hand)
 

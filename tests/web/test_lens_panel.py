@@ -138,6 +138,38 @@ def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view(
     assert job["seat"] == seat
     assert posted_state(job).view(seat) == app.match.state.view(seat)
     assert "from what you know" in b.text()
+    # Her figures, then her bet: the next seat's panel never shows them meanwhile.
+    answer(app, b, [0.77, 0.23])
+    assert "77 %" in b.htmls_set[-1][1]
+    chips = [c for c in b.controls() if c["data-act"] == "local"]
+    b.click("local", chips[0]["data-arg"], chips[0].get("value"))
+    b.click("play", next(c for c in b.controls() if c["data-act"] == "play")["data-arg"])
+    for _ in range(50):
+        if app.needs_curtain() not in (None, seat):
+            break
+        b.run_timers(1)
+    other = app.needs_curtain()
+    assert other is not None and other != seat, "the other seat's secret turn never came"
+    b.click("unlock", str(other))
+    assert b.lens_jobs[-1]["seat"] == other
+    assert "77 %" not in b.text() and "Working out the chances" in b.text()
+
+
+def test_after_a_move_the_last_figures_stay_faded_until_the_new_ones_come() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("royal_turf", ["Ann", "Ben", "Cy"], ["computer"] * 3, 5)
+    b.click("lens")
+    answer(app, b, [0.61, 0.27, 0.12])
+    asked = len(b.lens_jobs)
+    while len(b.lens_jobs) == asked:  # a computer plays: the position changes
+        assert b.run_timers(1) == 1
+    assert 'class="lens-figures refining stale"' in b.html and "61 %" in b.text()
+    assert "Updating for the new position" in b.text()
+    answer(app, b, [0.2, 0.5, 0.3])
+    drawn = b.htmls_set[-1][1]
+    assert "stale" not in drawn and "50 %" in drawn and "61 %" not in drawn
 
 
 def test_gambler_weighs_rolling_on_against_stopping_with_the_workers_own_code() -> None:
@@ -256,3 +288,24 @@ def test_the_worker_is_told_to_stop_when_nothing_is_shown() -> None:
     assert "state" in b.lens_jobs[-1]
     b.click("home")  # leaving the table
     assert b.lens_jobs[-1].get("stop") is True
+
+
+def test_the_side_column_keeps_its_scroll_only_within_one_viewers_table() -> None:
+    """The page keeps the side column's scroll (the lens read below the choices) while
+    the render's place stays the same: one table, one viewer. Behind the curtain a seat's
+    own panel is another place, so it opens at its top."""
+    app, b = hidden_royal_turf(["human", "human"])
+    assert app.match is not None
+    seat = app.needs_curtain()
+    assert seat is not None
+    assert b.places[-1] is None  # the curtain: nothing kept
+    b.click("unlock", str(seat))
+    mine = b.places[-1]
+    assert mine == f"table:{id(app.match)}:{seat}"
+    b2 = FakeBrowser()
+    app2 = App(b2)
+    app2.start()
+    b2.start_game("royal_turf", ["Ann", "Ben", "Cy"], ["computer"] * 3, 5)
+    b2.run_timers(20, below_ms=1_000)
+    table = [p for p in b2.places if p is not None and p.startswith("table:")]
+    assert len(table) > 5 and set(table) == {f"table:{id(app2.match)}:None"}

@@ -79,6 +79,7 @@ class App:
         self._timer = 0
         self._last_shown: tuple[Any, ...] | None = None
         self._hand: str | None = None  # whose controls the last render drew
+        self._place: str | None = None  # the table and viewer it drew (scroll kept)
         self._last_human: int | None = None  # the human seat that had the last public turn
         self.watching: replay.Watching | None = None  # the game being watched again
         self.stats: stats_screen.Stats | None = None  # the game whose charts are shown
@@ -681,6 +682,7 @@ class App:
     def render(self) -> None:
         self.legal = []
         self._hand = None  # the table sets whose controls it draws
+        self._place = None
         # Before drawing: a new position shows "working"; off the table the worker stops.
         lens_panel.request(self)
         if self.screen == "table" and self.match is not None:
@@ -702,7 +704,7 @@ class App:
                 # The games' pictures need their table modules: drawn just after the
                 # first paint, so the game list is usable before any game is imported.
                 self.b.later(30, self.show_home_pictures)
-        self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand)
+        self.b.render(body, self.cat.lang, self.cat.t("site_title"), self._hand, self._place)
         if self.screen == "table":
             projector.publish(self)  # only the public table, for an open projector window
         shown = (

@@ -21,13 +21,20 @@ GUARD_MS = 450
 A double click, a double tap or a second Enter that began on the previous player's
 control lands well within this; passing the device takes longer."""
 
+SIDE = "main.table .side"
+"""The table's side column (players, choices, lens, log): the part of a table that
+scrolls when its content is taller than the window."""
+
 
 class Browser(Protocol):
     def listen(self, handler: ActHandler) -> None: ...
-    def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
+    def render(
+        self, body: Markup, lang: str, title: str, hand: str | None = None, place: str | None = None
+    ) -> None:
         """Replace the page. When ``hand`` (whose controls these are) differs from the
         last render's, the new controls ignore input for ``GUARD_MS`` and any press that
-        began before they were drawn."""
+        began before they were drawn. While ``place`` (a table seen by one viewer) stays
+        the same, the table's side column keeps its scroll."""
         ...
 
     def storage_get(self, key: str) -> str | None: ...
@@ -123,6 +130,7 @@ class PyodideBrowser:
         self._to_js = to_js
         self._keep: list[Any] = []  # long-lived proxies must not be collected
         self._hand: str | None = None
+        self._place: str | None = None
         self._drawn_at = 0.0  # performance.now() when the current hand was drawn
         self._armed_until = 0.0
         self._press: float | None = None  # when the last pointer press began
@@ -294,6 +302,7 @@ class PyodideBrowser:
         target = self._focus_target()
         if target is not None:
             self._focus(target)
+            self._reveal_focus(target)
 
     def _focus_target(self) -> Any:
         """Where a newly drawn screen puts the focus: inside an open dialog if there is
@@ -304,7 +313,9 @@ class PyodideBrowser:
             scope.querySelector("[data-focus]")
         )
 
-    def render(self, body: Markup, lang: str, title: str, hand: str | None = None) -> None:
+    def render(
+        self, body: Markup, lang: str, title: str, hand: str | None = None, place: str | None = None
+    ) -> None:
         active = _v(self.doc.activeElement)
         key = None
         in_header = False
@@ -315,7 +326,15 @@ class PyodideBrowser:
             # Every text is escaped, so this can only be markup that must never reach a
             # page where PyScript runs Python from script tags: refuse the whole render.
             raise RuntimeError("refused to draw a script element")
+        side = _v(self.root.querySelector(SIDE)) if place is not None else None
+        kept = int(side.scrollTop) if side is not None and place == self._place else 0
+        self._place = place
         self.root.innerHTML = str(body)
+        side = _v(self.root.querySelector(SIDE)) if kept else None
+        if side is not None:
+            # The same viewer's table redrawn: the side column stays where its reader
+            # scrolled it (down to the lens, say) instead of jumping to its top each move.
+            side.scrollTop = kept
         self.doc.documentElement.lang = lang
         self.doc.title = title
         new_hand = hand is not None and hand != self._hand
@@ -355,6 +374,26 @@ class PyodideBrowser:
             target = self._focus_target()
         if target is not None:
             self._focus(target)
+            self._reveal_focus(target)
+
+    def _reveal_focus(self, target: Any) -> None:
+        """A kept scroll must not leave the choice that has the focus out of sight."""
+        side = _v(self.root.querySelector(SIDE))
+        if side is not None and side.contains(target):
+            self._reveal(target, side, "nearest")
+
+    def _reveal(self, el: Any, box: Any, block: str) -> None:
+        """Scroll ``box`` (only it) until ``el`` is in sight: its top at the box's top
+        (``"start"``), or the least scrolling that shows it (``"nearest"``)."""
+        top = el.getBoundingClientRect().top - box.getBoundingClientRect().top
+        if block == "start":
+            box.scrollTop += top
+            return
+        bottom = top + el.getBoundingClientRect().height
+        if top < 0:
+            box.scrollTop += top
+        elif bottom > box.clientHeight:
+            box.scrollTop += min(top, bottom - box.clientHeight)
 
     def _storage(self) -> Any:
         try:
@@ -502,7 +541,7 @@ class PyodideBrowser:
         ):
             box = _v(box.parentElement)
         if el is not None and box is not None:
-            box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top
+            self._reveal(el, box, "start")
 
     def set_text(self, selector: str, text: str) -> None:
         """Change the text of the elements ``selector`` finds (no re-render)."""

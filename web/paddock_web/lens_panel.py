@@ -43,6 +43,12 @@ class Lens:
     for the job's answers instead of being rebuilt for every worker message."""
     trend: list[tuple[int, list[float]]] = field(default_factory=list)
     """Each finished estimate of the public table: (history length, win chance per seat)."""
+    stale: bool = False
+    """``odds`` (and ``view``) are still those of the position before: the same viewer
+    moved on and the new figures are being worked out. Kept until they come, so that the
+    panel neither collapses nor flickers at every move."""
+    pending_view: Any = None
+    """The view of the position now asked about, drawn once its first figures come."""
     reveal: bool = False
     """Just switched on: bring the panel into sight when its first figures are drawn (it
     may open below the fold of the side column, and is only its title until then)."""
@@ -74,12 +80,19 @@ def request(app: App) -> None:
     if key == app.lens.key:
         return
     assert app.match is not None
+    before = app.lens.key
+    # Only the same viewer's older figures may stay on screen meanwhile: another seat's
+    # would show what this one may not know.
+    same_viewer = before is not None and before[0] == key[0] and before[2] == key[2]
     app.lens.key = key
     app.lens.job += 1
-    app.lens.odds = None
     app.lens.done = False
     viewer = key[2]
-    app.lens.view = app.match.state.view(viewer)
+    app.lens.pending_view = app.match.state.view(viewer)
+    app.lens.stale = same_viewer and app.lens.odds is not None
+    if not app.lens.stale:
+        app.lens.odds = None
+        app.lens.view = app.lens.pending_view
     window = SeatWindow(app.match.state, viewer)
     # Drawn with the system's entropy: the page's own seeded generators stay untouched.
     rng = random.Random(random.SystemRandom().getrandbits(64))
@@ -115,7 +128,8 @@ def stop(app: App) -> None:
         return
     app.lens.key = None
     app.lens.odds = None
-    app.lens.view = None
+    app.lens.view = app.lens.pending_view = None
+    app.lens.stale = False
     app.lens.job += 1
     app.b.lens_post({"id": app.lens.job, "stop": True})
 
@@ -130,6 +144,8 @@ def receive(app: App, message: dict[str, Any]) -> None:
         return
     odds: Odds = message["odds"]
     app.lens.odds = odds
+    app.lens.view = app.lens.pending_view
+    app.lens.stale = False
     app.lens.done = bool(message.get("done"))
     if app.lens.done and app.lens.key is not None and app.lens.key[2] is None:
         chances = [odds["seats"][str(s)] for s in range(len(odds["seats"]))]
@@ -299,14 +315,18 @@ def body(app: App) -> Markup:
         else None
     )
     sure = t(
-        "lens_margin" if app.lens.done else "lens_refining",
+        "lens_updating" if app.lens.stale else "lens_margin" if app.lens.done else "lens_refining",
         games=f"{odds['samples']:,}",
         margin=round(100 * odds["margin"]),
     )
     return Markup(
         h(
             "div",
-            {"class": classes("lens-figures", not app.lens.done and "refining")},
+            {
+                "class": classes(
+                    "lens-figures", not app.lens.done and "refining", app.lens.stale and "stale"
+                )
+            },
             own,
             valued,
             seats,

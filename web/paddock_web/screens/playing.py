@@ -55,6 +55,8 @@ def screen(app: App) -> Markup:
         app._last_human = seat
     else:
         app._hand = "results" if match.is_over() else "waiting"
+    if not app.interlude and app.peek is None:
+        app._place = f"table:{id(match)}:{viewer}"  # one viewer's table: its scroll is kept
     ctx = GameContext(
         cat=app.cat,
         players=app.names(),
