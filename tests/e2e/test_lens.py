@@ -115,6 +115,15 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
         # stays where she scrolled it), yet the choice that has the focus is in sight.
         scrolled = page.evaluate("document.querySelector('main.table .side').scrollTop")
         assert scrolled > 0, size
+        # On a phone the board's band scrolls too: down to the horses' cards, say.
+        page.evaluate(
+            "(() => { const b = document.querySelector('main.table .board-area');"
+            " b.scrollTop = b.scrollHeight; })()"
+        )
+        board_scrolls = page.evaluate(
+            "document.querySelector('main.table .board-area').scrollTop > 0"
+        )
+        assert board_scrolls == (size["width"] < 700), size
         # From the keyboard (a mouse would scroll up to the chip first): the chip, then
         # the horse the table focuses next.
         page.evaluate(
@@ -132,14 +141,21 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
               const side = document.querySelector('main.table .side');
               const f = document.activeElement.getBoundingClientRect();
               const s = side.getBoundingClientRect();
+              const board = document.querySelector('main.table .board-area');
               return {
                 kept: side.scrollTop > 0,
+                board_kept: board.scrollHeight <= board.clientHeight || board.scrollTop > 0,
                 focus_in_column: side.contains(document.activeElement),
                 focus_seen: f.top >= s.top - 1 && f.bottom <= s.bottom + 1,
               };
             }"""
         )
-        assert after == {"kept": True, "focus_in_column": True, "focus_seen": True}, (size, after)
+        assert after == {
+            "kept": True,
+            "board_kept": True,
+            "focus_in_column": True,
+            "focus_seen": True,
+        }, (size, after)
         context.close()
 
 

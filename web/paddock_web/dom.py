@@ -21,9 +21,9 @@ GUARD_MS = 450
 A double click, a double tap or a second Enter that began on the previous player's
 control lands well within this; passing the device takes longer."""
 
-SIDE = "main.table .side"
-"""The table's side column (players, choices, lens, log): the part of a table that
-scrolls when its content is taller than the window."""
+COLUMNS = ("main.table .side", "main.table .board-area")
+"""The parts of a table that scroll when their content is larger than their room: the
+side column (players, choices, lens, log) and, on a phone, the board's band."""
 
 
 class Browser(Protocol):
@@ -34,7 +34,7 @@ class Browser(Protocol):
         """Replace the page. When ``hand`` (whose controls these are) differs from the
         last render's, the new controls ignore input for ``GUARD_MS`` and any press that
         began before they were drawn. While ``place`` (a table seen by one viewer) stays
-        the same, the table's side column keeps its scroll."""
+        the same, the table's scrolling columns (:data:`COLUMNS`) keep their scroll."""
         ...
 
     def storage_get(self, key: str) -> str | None: ...
@@ -326,15 +326,21 @@ class PyodideBrowser:
             # Every text is escaped, so this can only be markup that must never reach a
             # page where PyScript runs Python from script tags: refuse the whole render.
             raise RuntimeError("refused to draw a script element")
-        side = _v(self.root.querySelector(SIDE)) if place is not None else None
-        kept = int(side.scrollTop) if side is not None and place == self._place else 0
+        kept: dict[str, tuple[float, float]] = {}
+        if place is not None and place == self._place:
+            for selector in COLUMNS:
+                box = _v(self.root.querySelector(selector))
+                if box is not None and (box.scrollTop or box.scrollLeft):
+                    kept[selector] = (box.scrollTop, box.scrollLeft)
         self._place = place
         self.root.innerHTML = str(body)
-        side = _v(self.root.querySelector(SIDE)) if kept else None
-        if side is not None:
-            # The same viewer's table redrawn: the side column stays where its reader
-            # scrolled it (down to the lens, say) instead of jumping to its top each move.
-            side.scrollTop = kept
+        for selector, (top, left) in kept.items():
+            # The same viewer's table redrawn: a column stays where its reader scrolled
+            # it (down to the lens; to a row of the board on a phone) instead of jumping
+            # back to its start at every move.
+            box = _v(self.root.querySelector(selector))
+            if box is not None:
+                box.scrollTop, box.scrollLeft = top, left
         self.doc.documentElement.lang = lang
         self.doc.title = title
         new_hand = hand is not None and hand != self._hand
@@ -377,10 +383,12 @@ class PyodideBrowser:
             self._reveal_focus(target)
 
     def _reveal_focus(self, target: Any) -> None:
-        """A kept scroll must not leave the choice that has the focus out of sight."""
-        side = _v(self.root.querySelector(SIDE))
-        if side is not None and side.contains(target):
-            self._reveal(target, side, "nearest")
+        """Neither a kept scroll nor a focus that does not scroll may leave the choice
+        that has the focus out of sight in its column."""
+        for selector in COLUMNS:
+            box = _v(self.root.querySelector(selector))
+            if box is not None and box.contains(target):
+                self._reveal(target, box, "nearest")
 
     def _reveal(self, el: Any, box: Any, block: str) -> None:
         """Scroll ``box`` (only it) until ``el`` is in sight: its top at the box's top
