@@ -385,10 +385,15 @@ class PyodideBrowser:
     def _reveal_focus(self, target: Any) -> None:
         """Neither a kept scroll nor a focus that does not scroll may leave the choice
         that has the focus out of sight in its column."""
+        self._reveal_in_column(target, "nearest")
+
+    def _reveal_in_column(self, el: Any, block: str) -> None:
+        """:meth:`_reveal` ``el`` in the table's column (:data:`COLUMNS`) that holds it."""
         for selector in COLUMNS:
             box = _v(self.root.querySelector(selector))
-            if box is not None and box.contains(target):
-                self._reveal(target, box, "nearest")
+            if box is not None and box.contains(el):
+                self._reveal(el, box, block)
+                return
 
     def _reveal(self, el: Any, box: Any, block: str) -> None:
         """Scroll ``box`` (only it) until ``el`` is in sight: its top at the box's top
@@ -539,17 +544,11 @@ class PyodideBrowser:
         self.js.window.scrollTo(0, 0)
 
     def scroll_into_view(self, selector: str) -> None:
+        # Only the table's column that holds it: the element's own scrollIntoView would
+        # scroll every box around it too, the table's frame included.
         el = _v(self.root.querySelector(selector))
-        box = _v(el.parentElement) if el is not None else None
-        # Only the nearest column that scrolls: the element's own scrollIntoView would
-        # scroll every box around it too, the table's frame included (hidden, not fixed).
-        while box is not None and not (
-            box.scrollHeight > box.clientHeight
-            and self.js.getComputedStyle(box).overflowY in ("auto", "scroll")
-        ):
-            box = _v(box.parentElement)
-        if el is not None and box is not None:
-            self._reveal(el, box, "start")
+        if el is not None:
+            self._reveal_in_column(el, "start")
 
     def set_text(self, selector: str, text: str) -> None:
         """Change the text of the elements ``selector`` finds (no re-render)."""
