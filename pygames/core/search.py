@@ -57,9 +57,10 @@ where the decision is one action (see :func:`register_lines`)."""
 
 _LINES: dict[str, LinesFn] = {}
 _SHARP_LINES: set[str] = set()
+_ADVICE_LINES: set[str] = set()
 
 
-def register_lines(game_id: str, lines: LinesFn, *, sharp: bool = True) -> None:
+def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -> None:
     """Let the search weigh whole lines of actions where a game's choice takes several
     steps. Without it an arm is one action and the friendly rollout finishes the rest,
     which in Gambler means taking a die that is not in its own plan straight back: the
@@ -67,12 +68,16 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool = True) -> None:
 
     The advice always weighs the lines. ``sharp=False``: the sharp player does not, it
     plays the friendly line whole (where measured play showed that its rollouts cannot
-    tell the lines apart beyond luck, so following the lucky one loses games)."""
+    tell the lines apart beyond luck, so following the lucky one loses games).
+    ``sharp=None``: the lines are the advice's alone; the sharp player searches the
+    decision's single steps as if none were registered."""
     _LINES[game_id] = lines
+    _SHARP_LINES.discard(game_id)
+    _ADVICE_LINES.discard(game_id)
     if sharp:
         _SHARP_LINES.add(game_id)
-    else:
-        _SHARP_LINES.discard(game_id)
+    elif sharp is None:
+        _ADVICE_LINES.add(game_id)
 
 
 def distinct_lines(lines: list[Line]) -> list[Line]:
@@ -96,6 +101,8 @@ class Arm:
     money: float = 0.0
     shares: dict[int, float] = field(default_factory=dict)
     """Its share of the win in each round it was played (round -> share)."""
+    worst_lead: float = math.inf
+    """The seat's smallest lead over the best other seat at the end of its rollouts."""
 
     @property
     def win(self) -> float:
@@ -105,13 +112,21 @@ class Arm:
     def value(self) -> float:
         return self.money / self.visits if self.visits else 0.0
 
+    @property
+    def always_won(self) -> bool:
+        """Whether the seat won every rollout of this choice outright."""
+        return self.visits > 0 and self.wins == self.visits
 
-def candidate_lines(window: SeatWindow[Any], rng: random.Random) -> list[Line]:
+
+def candidate_lines(
+    window: SeatWindow[Any], rng: random.Random, *, lines_allowed: bool = True
+) -> list[Line]:
     """The seat's distinct choices, the friendly player's pick first: single actions, or
     whole lines where the game registered them (:func:`register_lines`). When there are
     more than :data:`MAX_ARMS`, the rest is a draw of the others."""
     assert window.seat is not None, "search needs a seat on its turn"
-    lines = _LINES[window.game_id](window) if window.game_id in _LINES else None
+    weighs = lines_allowed and window.game_id in _LINES
+    lines = _LINES[window.game_id](window) if weighs else None
     if lines:
         first, *others = distinct_lines(lines)
     else:
@@ -162,24 +177,32 @@ def estimated_shares(state: State[Any], spread: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float]:
-    """Play ``state`` on with the friendly players: the seat's share of the win and its
-    money or points. In the games of :data:`RACE_SPREAD` it stops when the current race
-    is over and estimates the share from the standings."""
+def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float, float]:
+    """Play ``state`` on with the friendly players: the seat's share of the win, its
+    money or points, and its lead over the best other seat (negative when behind). In
+    the games of :data:`RACE_SPREAD` it stops when the current race is over and
+    estimates the share from the standings."""
     bot = bot_for(state.game_id)
     spread = RACE_SPREAD.get(state.game_id)
     race = state.finished_races()
     apply, outcomes = state.apply_trusted, state.chance_outcomes
     while not state.is_terminal():
         if spread is not None and state.finished_races() > race:
-            return estimated_shares(state, spread)[seat], standing(state)[seat]
+            money = standing(state)
+            return estimated_shares(state, spread)[seat], money[seat], _lead(money, seat)
         if state.is_chance():
             apply(sample_outcome(outcomes(), rng))
         else:
             mover = state.current_player()
             apply(bot.choose(SeatWindow(state, mover), mover, rng))
     winners = state.winners()
-    return (1.0 / len(winners) if seat in winners else 0.0), state.scores()[seat]
+    scores = state.scores()
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share, scores[seat], _lead(scores, seat)
+
+
+def _lead(money: list[float], seat: int) -> float:
+    return money[seat] - max(m for i, m in enumerate(money) if i != seat)
 
 
 def search(
@@ -189,10 +212,13 @@ def search(
     iterations: int | None = None,
     think_ms: float | None = None,
     weigh_one: bool = False,
+    lines_allowed: bool = True,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
     in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
-    then rounds played, then money).
+    then rounds played, then money; among choices that won every rollout, by the
+    narrowest lead over the other seats, widest first). ``lines_allowed=False``: the
+    decision's single steps, even where the game registered whole lines.
 
     Each round draws one state from the seat's knowledge and plays every arm still in
     the running from it with the same dice (one seed per round): the choices are
@@ -203,7 +229,7 @@ def search(
     """
     seat = window.seat
     assert seat is not None
-    lines = candidate_lines(window, rng)
+    lines = candidate_lines(window, rng, lines_allowed=lines_allowed)
     arms = [Arm(line[0], friendly=i == 0, rest=line[1:]) for i, line in enumerate(lines)]
     if len(arms) == 1 and not weigh_one:
         return arms  # nothing to choose; advice still weighs it (``weigh_one``)
@@ -214,7 +240,7 @@ def search(
     with collector_paused():
         while _more(done, rounds, iterations, deadline):
             start, seed = window.resample(rng), rng.getrandbits(32)
-            results: list[tuple[Arm, float, float]] = []
+            results: list[tuple[Arm, float, float, float]] = []
             for arm in active:
                 if iterations is not None and done >= iterations:
                     break
@@ -228,11 +254,12 @@ def search(
                 done += 1
             if timed and len(results) < len(active):
                 break  # a round cut short would favour the arms it reached: drop it
-            for arm, share, money in results:
+            for arm, share, money, lead in results:
                 arm.visits += 1
                 arm.wins += share
                 arm.money += money
                 arm.shares[rounds] = share
+                arm.worst_lead = min(arm.worst_lead, lead)
             rounds += 1
             if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
                 # halve, but keep the friendly choice: it is the one to beat
@@ -242,7 +269,9 @@ def search(
 
 
 def _rank(arm: Arm) -> tuple[float, int, float]:
-    return (-arm.win, -arm.visits, -arm.value)
+    # choices that won every rollout are told apart by their narrowest lead: the surest
+    # way to keep the win, not the most money (betting it all could still lose it all)
+    return (-arm.win, -arm.visits, -(arm.worst_lead if arm.always_won else arm.value))
 
 
 def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bool:
@@ -254,10 +283,16 @@ def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bo
 def choice(arms: list[Arm]) -> Arm:
     """The arm to play: the friendly choice unless another that stayed as long in the
     search (so played on the same dice) wins clearly more often: by :data:`DEVIATE` on
-    average, and by :data:`SURE` standard errors of its lead round by round."""
+    average, and by :data:`SURE` standard errors of its lead round by round. Where the
+    friendly choice won every rollout, another that did too is played if its narrowest
+    lead over the other seats was wider (a seat far ahead keeps its lead safe)."""
     friendly = next(a for a in arms if a.friendly)
     rivals = [a for a in arms if a.visits >= friendly.visits and not a.friendly]
     sure = [a for a in rivals if clear_lead(a, friendly)]
+    if not sure and friendly.always_won:
+        # every choice that also always won, with a wider narrowest lead, keeps the win
+        # more surely (win shares cannot tell them apart: they are all 1)
+        sure = [a for a in rivals if a.always_won and a.worst_lead > friendly.worst_lead]
     return min(sure, key=_rank, default=friendly)
 
 
@@ -305,7 +340,7 @@ class SharpBot:
         legal = state.legal_actions()
         if len({canonical(a) for a in legal}) == 1:
             return legal[0]
-        if state.game_id in _LINES:
+        if state.game_id in _LINES and state.game_id not in _ADVICE_LINES:
             planned = _PLANNED.pop(_view_key(state, seat), None)
             if planned is not None and state.is_legal(planned):
                 return planned
@@ -314,7 +349,13 @@ class SharpBot:
                 arm = Arm(lines[0][0], friendly=True, rest=lines[0][1:])
                 _plan(state, seat, arm)
                 return arm.action
-        arms = search(state, rng, iterations=self.iterations, think_ms=self.think_ms)
+        arms = search(
+            state,
+            rng,
+            iterations=self.iterations,
+            think_ms=self.think_ms,
+            lines_allowed=state.game_id not in _ADVICE_LINES,
+        )
         best = choice(arms)
         if best.rest:
             _plan(state, seat, best)

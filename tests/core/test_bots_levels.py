@@ -20,7 +20,7 @@ import pygames
 from pygames.core import SeatWindow, State, canonical, sample_outcome
 from pygames.core.advice import advise, advise_json, decide_json, reason_ids
 from pygames.core.bots import LEVELS, bot_for, heuristic_for
-from pygames.core.search import DEVIATE, Arm, choice
+from pygames.core.search import DEVIATE, Arm, _rank, choice
 from pygames.core.state import is_listed
 
 from .test_every_game import NAMES, sample_games
@@ -277,3 +277,24 @@ def test_sharp_leaves_the_friendly_choice_only_for_a_lead_beyond_luck() -> None:
     # A rival dropped early (fewer rounds) is never chosen, however good it looked.
     dropped = _arm([1.0, 1.0])
     assert choice([friendly, dropped]) is friendly
+
+
+def test_where_every_rollout_was_won_sharp_keeps_the_widest_narrowest_lead() -> None:
+    def won(worst_lead: float, rounds: int = 8, friendly: bool = False) -> Arm:
+        arm = _arm([1.0] * rounds, friendly=friendly)
+        arm.worst_lead = worst_lead
+        return arm
+
+    friendly = won(100.0, friendly=True)
+    safe, safer = won(400.0), won(900.0)
+    assert choice([friendly, safe, safer]) is safer
+    assert sorted([friendly, safe, safer], key=_rank) == [safer, safe, friendly]
+    # Not for a rival that lost a rollout, nor one dropped early (fewer rounds).
+    once_lost = _arm([1.0] * 7 + [0.0])
+    once_lost.worst_lead = 900.0
+    assert choice([friendly, once_lost]) is friendly
+    assert choice([friendly, won(900.0, rounds=2)]) is friendly
+    # Nor where the friendly choice itself lost a rollout: then win shares decide.
+    shaky = _arm([1.0] * 7 + [0.0], friendly=True)
+    shaky.worst_lead = -50.0
+    assert choice([shaky, safer]) is shaky

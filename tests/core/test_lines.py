@@ -1,4 +1,5 @@
-"""Choices of several steps (a Gambler placement, a Homestretch bet) weighed whole.
+"""Choices of several steps (a Gambler placement, a Homestretch bet, a Finish Line
+slip) weighed whole.
 
 For every game that lists such lines (:func:`pygames.core.search.register_lines`), at
 positions reached by random play: the friendly player's own sequence comes first, every
@@ -45,8 +46,9 @@ def starts(game_id: str, count: int) -> list[State[Any]]:
     return found
 
 
-def test_two_games_weigh_lines() -> None:
-    assert LINED == ["gambler", "homestretch"]
+def test_three_games_weigh_lines() -> None:
+    assert LINED == ["finish_line", "gambler", "homestretch"]
+    assert search_module._ADVICE_LINES == {"finish_line"}  # Sharp searches single steps
 
 
 @pytest.mark.parametrize("game_id", LINED)
@@ -83,9 +85,20 @@ def test_the_advice_weighs_whole_lines_and_the_sharp_player_plays_the_friendly_o
     window = SeatWindow(state, seat)
     lines = {canonical(list(line)) for line in search_module._LINES[game_id](window) or []}
     tips = advise(window, random.Random(1), iterations=10)
-    assert tips and all(canonical(t.get("line")) in lines for t in tips)
+    # a one-step line (Finish Line's "bet nothing") is a tip's action alone
+    assert tips and all(canonical(t.get("line") or [t["action"]]) in lines for t in tips)
     friendly = list((search_module._LINES[game_id](window) or [()])[0])
     sharp = bot_for(game_id, "sharp", iterations=10)
+    if game_id in search_module._ADVICE_LINES:
+        # the lines are the advice's alone: Sharp weighs the single steps it can take now
+        searched = search_module.search(
+            window, random.Random(2), iterations=10, lines_allowed=False
+        )
+        assert all(not arm.rest for arm in searched)
+        assert next(arm for arm in searched if arm.friendly).action == friendly[0]
+        chosen = sharp.choose(SeatWindow(state, seat), seat, random.Random(2))
+        assert state.is_legal(chosen) and chosen in [arm.action for arm in searched]
+        return
     played = []
     for _ in friendly:
         played.append(sharp.choose(SeatWindow(state, seat), seat, random.Random(2)))

@@ -309,3 +309,43 @@ def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang
             assert cat.t("advice_line_place_marker", marker=a["marker"][0], row=row) in text
             assert table.lens_horse(view, str(a["horse"]), cat) in text
         assert cat.t("advice_act_confirm_bets") not in text and "2a" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finish_line_slip_is_advised_whole_with_each_bet_said_once(lang: str) -> None:
+    """Finish Line's tips at an empty slip are whole slips (all the money, shares of it,
+    nothing): a bet entered in several amounts is said once with its sum, the closing
+    "no more bets" is left out, and playing a tip enters the whole slip."""
+    from pygames.finish_line.bot import slip_lines
+
+    app, b = human_turn("finish_line", {"lang": lang} if lang != "en" else None)
+    assert app.match is not None
+    app.cat = Catalogue(lang)
+    window = SeatWindow(app.match.state, 0)
+    lines = slip_lines(window)
+    assert lines and len(lines) >= 3 and lines[-1] == ({"type": "bet_done"},)
+    view = app.match.state.view(0)
+    ctx = GameContext(app.cat, ["Ann", "Ben"], ["human", "computer"], [], {}, None)
+    table = TABLES["finish_line"]
+    whole = advice_panel.line_label(list(lines[0]), table, view, ctx)
+    assert whole is not None and app.cat.t("advice_act_bet_done") not in whole
+    bets: dict[str, int] = {}
+    for step in lines[0][:-1]:
+        key = repr(sorted((k, v) for k, v in step.items() if k != "amount"))
+        bets[key] = bets.get(key, 0) + step["amount"]
+    assert len(whole.split(", ")) == len(bets)  # one phrase per bet, not per amount
+    for total in bets.values():
+        assert str(total) in whole
+    b.click("advise")
+    tips = answer(b, asked(b))
+    assert all(canonical_line(t) in {repr(list(line)) for line in lines} for t in tips)
+    assert "{" not in b.text()
+    i = next(i for i, t in enumerate(tips) if len(t.get("line", [])) > 1)
+    steps = len(app.match.history)
+    b.click("advice_play", str(i))
+    played = [h["action"] for h in app.match.history[steps : steps + len(tips[i]["line"])]]
+    assert played == tips[i]["line"] and played[-1] == {"type": "bet_done"}
+
+
+def canonical_line(tip: dict[str, Any]) -> str:
+    return repr(list(tip.get("line") or [tip["action"]]))

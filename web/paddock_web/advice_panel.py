@@ -171,7 +171,8 @@ def _fields(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> d
         words = [
             named(name, v, table, view, ctx.cat) or str(v).replace("_", " ").lower() for v in values
         ]
-        fields[name] = ", ".join(words)
+        # a pair of horses reads as one bet among a line's other bets ("2 & 12")
+        fields[name] = (" & " if name == "horses" else ", ").join(words)
     return fields
 
 
@@ -179,8 +180,9 @@ def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContex
     """A choice of several actions in words, without the closing confirmation: steps of
     one kind on horses grouped by horse where the game words them so ("9 Cloud Nine:
     3 on PLACE, 1 on SHOW; 2 Emalus: 2 on SHOW"), else each step's words with equal ones
-    counted ("2 × 6 in row 1, 5 in row 3")."""
-    steps = [a for a in line if not str(a.get("type")).startswith("confirm")] or line
+    counted ("2 × 6 in row 1, 5 in row 3"). Amounts added to the same bet in several
+    steps are said once, summed ("Bet 1,200 on 3 Red Fox to win")."""
+    steps = _summed(line[:-1] if len(line) > 1 else line)  # the last step closes it
     kinds = {a.get("type") for a in steps}
     item = f"advice_line_{next(iter(kinds))}"
     if len(kinds) == 1 and ctx.cat.has(item) and all("horse" in a for a in steps):
@@ -203,6 +205,22 @@ def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContex
         else:
             counted.append((w, 1))
     return ", ".join(w if n == 1 else ctx.t("advice_times", n=n, what=w) for w, n in counted)
+
+
+def _summed(steps: list[Action]) -> list[Action]:
+    """``steps`` with the amounts of steps that differ only in their amount added up,
+    in the order each first appears (a bet entered as 1,000 then 200 is one bet)."""
+    merged: dict[str, Action] = {}
+    for step in steps:
+        if not isinstance(step.get("amount"), int):
+            merged[f"{len(merged)}"] = step
+            continue
+        key = repr(sorted((k, v) for k, v in step.items() if k != "amount"))
+        if key in merged:
+            merged[key] = {**merged[key], "amount": merged[key]["amount"] + step["amount"]}
+        else:
+            merged[key] = dict(step)
+    return list(merged.values())
 
 
 def panel(
@@ -298,8 +316,9 @@ def reason_words(
     words = {k: v for k, v in reason.items() if k != "key"}
     for name, value in words.items():
         words[name] = named(name, value, table, view, cat) or value
-    if "money" in words:
-        words["money"] = amount(cat, game_id, float(words["money"]))
+    for key in ("money", "stake"):
+        if key in words:
+            words[key] = amount(cat, game_id, float(words[key]))
     return words
 
 
