@@ -335,7 +335,7 @@ def test_a_finish_line_slip_is_advised_whole_with_each_bet_said_once(lang: str) 
         bets[key] = bets.get(key, 0) + step["amount"]
     assert len(whole.split(", ")) == len(bets)  # one phrase per bet, not per amount
     for total in bets.values():
-        assert str(total) in whole
+        assert app.cat.money(total) in whole
     b.click("advise")
     tips = answer(b, asked(b))
     assert all(canonical_line(t) in {repr(list(line)) for line in lines} for t in tips)

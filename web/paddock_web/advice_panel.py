@@ -141,6 +141,8 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
         return cat.t(f"hs_row_{value}")
     if name == "marker":  # Homestretch's bet markers by their value (2a and 2b are 2s)
         return str(value).rstrip("ab")
+    if name == "amount" and isinstance(value, int):  # Finish Line's stakes, in money
+        return cat.money(value)
     if name == "die" and isinstance(view.get("roll"), list):  # Gambler: by its face
         roll = view["roll"]
         return str(roll[value]) if isinstance(value, int) and 0 <= value < len(roll) else None
