@@ -136,7 +136,7 @@ class FinishLineBot:
         # 0: today's deterministic heuristic; more: the friendly level, which draws
         # evenly among choices scored within ``slack`` of the best (a share of the slip's stake).
         self.slack = slack
-        # the share of its money the slip stakes (the sharp player weighs smaller ones)
+        # the share of its money the slip stakes (the advice weighs smaller ones)
         self.stake_share = stake_share
 
     def choose(self, state: SeatWindow[FinishLineView], seat: int, rng: random.Random) -> Action:
@@ -278,7 +278,7 @@ class FinishLineBot:
 register_bot("finish_line", FinishLineBot(), friendly=FinishLineBot(slack=FRIENDLY_SLACK))
 
 STAKE_SHARES = (1.0, 0.5, 0.25, 0.1, 0.0)
-"""The slips the sharp player weighs: the friendly slip staking all the money, the same
+"""The slips the advice weighs: the friendly slip staking all the money, the same
 bets on smaller shares of it, and no bet at all. Staking everything maximises the
 expected money, not the chance to win: a seat in the lead may keep it by betting less."""
 
@@ -287,7 +287,7 @@ MAX_SLIP_STEPS = 40
 
 
 def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
-    """The whole slips the sharp player weighs when its slip opens (see
+    """The whole slips Ask the computer weighs when the seat's slip opens (see
     :data:`STAKE_SHARES`), the friendly one first. None at any other decision, or once
     a bet is on the slip."""
     seat = window.seat
@@ -316,8 +316,9 @@ _NO_DRAW = random.Random(0)
 """Handed to the betting steps, which draw nothing."""
 
 # The slips are the advice's: it shows a player what staking less does to their chance.
-# The sharp player keeps searching the slip step by step, as it did when it was measured
-# (2.3x its equal share against friendly players).
+# The sharp player keeps searching the slip step by step: weighing these slips itself, it
+# won 1.66x its equal share against friendly players in 45 games (48 rollouts a choice),
+# against 2.3x step by step.
 register_lines("finish_line", slip_lines, sharp=None)
 
 
