@@ -340,7 +340,8 @@ class SharpBot:
         legal = state.legal_actions()
         if len({canonical(a) for a in legal}) == 1:
             return legal[0]
-        if state.game_id in _LINES and state.game_id not in _ADVICE_LINES:
+        weighs_lines = state.game_id not in _ADVICE_LINES  # else the advice's alone
+        if state.game_id in _LINES and weighs_lines:
             planned = _PLANNED.pop(_view_key(state, seat), None)
             if planned is not None and state.is_legal(planned):
                 return planned
@@ -354,7 +355,7 @@ class SharpBot:
             rng,
             iterations=self.iterations,
             think_ms=self.think_ms,
-            lines_allowed=state.game_id not in _ADVICE_LINES,
+            lines_allowed=weighs_lines,
         )
         best = choice(arms)
         if best.rest:

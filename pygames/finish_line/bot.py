@@ -285,6 +285,9 @@ expected money, not the chance to win: a seat in the lead may keep it by betting
 MAX_SLIP_STEPS = 40
 """More steps than any slip takes (three lines of R42 amounts, then done)."""
 
+_NO_DRAW = random.Random(0)
+"""Handed to the betting steps, which draw nothing."""
+
 
 def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
     """The whole slips Ask the computer weighs when the seat's slip opens (see
@@ -311,9 +314,6 @@ def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
             state.apply_trusted(action)
     return distinct_lines(lines)
 
-
-_NO_DRAW = random.Random(0)
-"""Handed to the betting steps, which draw nothing."""
 
 # The slips are the advice's: it shows a player what staking less does to their chance.
 # The sharp player keeps searching the slip step by step: weighing these slips itself, it

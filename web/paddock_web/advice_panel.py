@@ -212,16 +212,14 @@ def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContex
 def _summed(steps: list[Action]) -> list[Action]:
     """``steps`` with the amounts of steps that differ only in their amount added up,
     in the order each first appears (a bet entered as 1,000 then 200 is one bet)."""
-    merged: dict[str, Action] = {}
-    for step in steps:
-        if not isinstance(step.get("amount"), int):
-            merged[f"{len(merged)}"] = step
-            continue
-        key = repr(sorted((k, v) for k, v in step.items() if k != "amount"))
-        if key in merged:
-            merged[key] = {**merged[key], "amount": merged[key]["amount"] + step["amount"]}
-        else:
-            merged[key] = dict(step)
+    merged: dict[int | str, Action] = {}
+    for i, step in enumerate(steps):
+        key: int | str = i  # a step without an amount stands alone
+        if isinstance(step.get("amount"), int):
+            key = canonical({**step, "amount": 0})
+            if key in merged:
+                step = {**step, "amount": merged[key]["amount"] + step["amount"]}
+        merged[key] = step
     return list(merged.values())
 
 
