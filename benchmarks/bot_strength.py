@@ -3,6 +3,8 @@
 
     python3 benchmarks/bot_strength.py [--games 10] [--iterations 16] [--game royal_turf ...]
     python3 benchmarks/bot_strength.py --add --games 4 --iterations 48   # pool more games
+    python3 benchmarks/bot_strength.py --add --games 0 --random-games 8 --restart-random \
+        --iterations 48 --game finish_line   # replay the games against random players
 
 Each game seats one sharp player among friendly players (then among random ones). The
 player count cycles through 2-4 (the sharp seat's equal share is 1/n), the sharp seat
@@ -14,6 +16,8 @@ merged into ``benchmarks/results.json`` under ``"bot_strength"`` (one key per ga
 several runs on different games may be merged one after another). With ``--add`` a run
 plays the games after those already stored (the same seat rotation and seeds, continued)
 and pools its tallies with theirs, so long runs can be made in pieces, side by side.
+``--restart-random`` drops the stored games against random players first (after a
+change that can only matter there) and keeps those against friendly players.
 """
 
 from __future__ import annotations
@@ -155,17 +159,19 @@ def stored(game_id: str) -> Any:
         return json.load(f).get(KEY, {}).get(game_id)
 
 
-def save(game_id: str, row: Any, add: bool = False) -> Any:
+def save(game_id: str, row: Any, add: bool = False, restart_random: bool = False) -> Any:
     """Merge one game's figures into results.json (locked: runs may go side by side).
     With ``add``, pool the tallies with those stored (same iterations and player
-    counts); the decision times are the latest run's (that made any). Returns the row stored."""
+    counts), those against random players only without ``restart_random``; the decision
+    times are the latest run's (that made any). Returns the row stored."""
     with open(RESULTS, "r+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         data = json.load(f)
         old = data.setdefault(KEY, {}).get(game_id)
         if add and old and same_setup(old, row):
             for key in ("sharp_vs_friendly", "sharp_vs_random"):
-                row[key] = pooled(old[key], row[key])
+                if key != "sharp_vs_random" or not restart_random:
+                    row[key] = pooled(old[key], row[key])
             for key in ("sharp_choice_ms", "friendly_choice_ms"):
                 if not row[key]["choices"]:  # a run with no such choices keeps the old times
                     row[key] = old[key]
@@ -191,14 +197,22 @@ def measure_all(
 
 
 def run(
-    games: int, random_games: int, iterations: int, seed: int, ids: list[str], add: bool = False
+    games: int,
+    random_games: int,
+    iterations: int,
+    seed: int,
+    ids: list[str],
+    add: bool = False,
+    restart_random: bool = False,
 ) -> None:
     for game_id in ids:
         old = stored(game_id) if add else None
         first = (0, 0)
         if old and old["iterations"] == iterations:
-            first = (old["sharp_vs_friendly"]["games"], old["sharp_vs_random"]["games"])
-        row = save(game_id, measure(game_id, games, random_games, iterations, seed, first), add)
+            against_random = 0 if restart_random else old["sharp_vs_random"]["games"]
+            first = (old["sharp_vs_friendly"]["games"], against_random)
+        figures = measure(game_id, games, random_games, iterations, seed, first)
+        row = save(game_id, figures, add, restart_random)
         vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
         print(
             f"{game_id:12} sharp vs friendly {vf['win_share']:.2f} ± {vf['margin_95']:.2f} "
@@ -222,9 +236,22 @@ def main() -> None:
     parser.add_argument(
         "--add", action="store_true", help="play on after the stored games and pool with them"
     )
+    parser.add_argument(
+        "--restart-random",
+        action="store_true",
+        help="with --add: drop the stored games against random players, keep the others",
+    )
     args = parser.parse_args()
     ids = args.game or [g.id for g in pygames.games()]
-    run(args.games, args.random_games, args.iterations, args.seed, ids, args.add)
+    run(
+        args.games,
+        args.random_games,
+        args.iterations,
+        args.seed,
+        ids,
+        args.add,
+        args.restart_random,
+    )
 
 
 if __name__ == "__main__":

@@ -1180,7 +1180,21 @@ class FinishLineState(State[FinishLineView]):
     def usual_slip(self, seat: int, budget: int) -> SlipRecord:
         """The slip the computer player writes for ``seat`` with ``budget`` on this race's
         lineup, as the table stood when betting opened (a fresh copy each time)."""
-        key = (self.race, tuple(self.lineup), budget, self.n, tuple(sorted(self.options.items())))
+        guards = False  # the bot stakes less in the last race when it leads poor bettors
+        if self.race == RACES:
+            from .bot import leads_poor_bettors  # the bot reads this module: imported when used
+
+            totals = [self.money_before_betting(s) + self.ledger[s] for s in range(self.n)]
+            totals[seat] = budget + self.ledger[seat]
+            guards = leads_poor_bettors(seat, totals, self.results)
+        key = (
+            self.race,
+            tuple(self.lineup),
+            budget,
+            self.n,
+            tuple(sorted(self.options.items())),
+            guards,
+        )
         slip = _USUAL_SLIPS.get(key)
         if slip is None:
             slip = self._bot_slip(seat, budget)

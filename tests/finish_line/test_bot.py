@@ -8,10 +8,24 @@ from typing import Any
 import pytest
 
 from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
-from pygames.finish_line.bot import FinishLineBot
-from pygames.finish_line.state import FinishLineState
+from pygames.finish_line.bot import FinishLineBot, expected_return, guards_lead
+from pygames.finish_line.state import FinishLineState, slip_stake
 
-from .play import B, act, bet, betting_state, idle, new_state, race_state, roll, win
+from .play import (
+    A,
+    B,
+    act,
+    bet,
+    betting_state,
+    draw,
+    finish_race,
+    idle,
+    new_state,
+    race_between,
+    race_state,
+    roll,
+    win,
+)
 
 BOT = FinishLineBot()
 
@@ -130,3 +144,63 @@ def test_beats_random_bots_clearly() -> None:
         wins += scores[seat] == max(scores)
         expected += 1 / n
     assert wins >= 2 * expected and wins >= 0.75 * games
+
+
+def last_race_slip(rival_bet: list[dict[str, Any]]) -> tuple[FinishLineState, int]:
+    """Two players, every race run by fillers (the s7 horse wins). A puts 1000 on race 1's
+    leader at 2x, B places ``rival_bet`` on race 1; nobody bets on race 2. At race 3's
+    betting A leads (7000 against B's 6000 or less) and fills its slip with the bot.
+    Returns the state after A's slip and A's stake."""
+    state = betting_state(2)
+    bet(state, {A: [win(20, 1000)], B: rival_bet})
+    finish_race(state)
+    race_between(state, [1, 2, 4, 6, 7, 9, 10])
+    finish_race(state)
+    draw(state, [13, 14, 15, 16, 17, 19, 21])
+    assert state.race == 3 and state.current_player() == A
+    money = state.view(A)["money"]
+    assert money[A] == 7000 and (money[B] or 0) < 7000
+    return state, fill_slip(state, A)
+
+
+def fill_slip(state: FinishLineState, seat: int) -> int:
+    """The bot fills ``seat``'s slip (on turn) and confirms it; returns the slip's stake."""
+    while state.current_player() == seat:
+        state.apply(choose(state))
+    slip = state.slips[seat]
+    return sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"])
+
+
+@pytest.mark.parametrize(
+    ("rival_bet", "guarded"),
+    [
+        ([], True),  # never bet: keeps its money, cannot grow it
+        ([win(18, 100)], True),  # s5 at 4x: worth about 0.64 of its stake
+        ([win(8, 100)], False),  # s1 at 12x: worth about 0.94
+    ],
+)
+def test_leader_stakes_half_in_the_last_race_only_against_poor_bettors(
+    rival_bet: list[dict[str, Any]], guarded: bool
+) -> None:
+    state, stake = last_race_slip(rival_bet)
+    returned = expected_return(state.view(A)["results"], B)
+    if not rival_bet:
+        assert returned is None
+    else:
+        assert returned is not None and (returned < 0.8) == guarded
+    assert stake == (3500 if guarded else 7000)
+    # the slip a search redraws for A (seen from B's seat) is the one A wrote; the cache
+    # of such slips keeps the guarded and the full slip on the same lineup apart
+    assert slip_stake(state.usual_slip(A, 7000)) == stake
+
+
+def test_no_guard_before_the_last_race_or_when_behind() -> None:
+    # race 1: no rival has bet yet (as poor as it gets), but only the last race is guarded
+    state = betting_state(2)
+    assert not guards_lead(state.view(A), A)
+    assert fill_slip(state, A) == 1000
+    # race 3: A guards against B, who never bet; B trails and stakes all its money
+    state, stake = last_race_slip([])
+    assert stake == 3500 and state.current_player() == B
+    assert not guards_lead(state.view(B), B)
+    assert fill_slip(state, B) == 6000
