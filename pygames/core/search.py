@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import SeatWindow, bot_for
+from .bots import Bot, SeatWindow, bot_for
 from .playout import collector_paused
 from .state import Action, State, canonical, sample_outcome
 
@@ -58,6 +58,30 @@ where the decision is one action (see :func:`register_lines`)."""
 _LINES: dict[str, LinesFn] = {}
 _SHARP_LINES: set[str] = set()
 _ADVICE_LINES: set[str] = set()
+
+PlayersFn = Callable[[SeatWindow[Any]], list[Bot | None]]
+"""How a game expects each seat to play on, judged from what the searching seat has
+seen: a bot per seat, None for the friendly player (see :func:`register_players`)."""
+
+_PLAYERS: dict[str, PlayersFn] = {}
+
+
+def register_players(game_id: str, players: PlayersFn) -> None:
+    """Let the rollouts play a seat otherwise than the friendly player where its play
+    so far, in public, says it plays otherwise (Finish Line: a rival whose settled
+    slips were worth little is expected to keep betting at random). Without it every
+    seat plays friendly. The function sees only the searching seat's window."""
+    _PLAYERS[game_id] = players
+
+
+def rollout_players(window: SeatWindow[Any]) -> list[Bot] | None:
+    """The bot of each seat in the rollouts of ``window``'s search; None: all friendly."""
+    judge = _PLAYERS.get(window.game_id)
+    chosen = judge(window) if judge else None
+    if not chosen or all(b is None for b in chosen):
+        return None
+    friendly = bot_for(window.game_id)
+    return [friendly if b is None else b for b in chosen]
 
 
 def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -> None:
@@ -177,11 +201,13 @@ def estimated_shares(state: State[Any], spread: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float, float]:
-    """Play ``state`` on with the friendly players: the seat's share of the win, its
-    money or points, and its lead over the best other seat (negative when behind). In
-    the games of :data:`RACE_SPREAD` it stops when the current race is over and
-    estimates the share from the standings."""
+def rollout(
+    state: State[Any], seat: int, rng: random.Random, players: list[Bot] | None = None
+) -> tuple[float, float, float]:
+    """Play ``state`` on with the friendly players (or ``players``, one bot per seat):
+    the seat's share of the win, its money or points, and its lead over the best other
+    seat (negative when behind). In the games of :data:`RACE_SPREAD` it stops when the
+    current race is over and estimates the share from the standings."""
     bot = bot_for(state.game_id)
     spread = RACE_SPREAD.get(state.game_id)
     race = state.finished_races()
@@ -194,7 +220,8 @@ def rollout(state: State[Any], seat: int, rng: random.Random) -> tuple[float, fl
             apply(sample_outcome(outcomes(), rng))
         else:
             mover = state.current_player()
-            apply(bot.choose(SeatWindow(state, mover), mover, rng))
+            player = bot if players is None else players[mover]
+            apply(player.choose(SeatWindow(state, mover), mover, rng))
     winners = state.winners()
     scores = state.scores()
     share = 1.0 / len(winners) if seat in winners else 0.0
@@ -233,6 +260,7 @@ def search(
     arms = [Arm(line[0], friendly=i == 0, rest=line[1:]) for i, line in enumerate(lines)]
     if len(arms) == 1 and not weigh_one:
         return arms  # nothing to choose; advice still weighs it (``weigh_one``)
+    players = rollout_players(window)
     deadline = clock() + (think_ms or 0) / 1000
     timed = iterations is None
     active = list(arms)
@@ -250,7 +278,7 @@ def search(
                 state.apply_trusted(arm.action)
                 for action in arm.rest:
                     state.apply_trusted(action)
-                results.append((arm, *rollout(state, seat, random.Random(seed))))
+                results.append((arm, *rollout(state, seat, random.Random(seed), players)))
                 done += 1
             if timed and len(results) < len(active):
                 break  # a round cut short would favour the arms it reached: drop it

@@ -46,8 +46,8 @@ import random
 from collections.abc import Collection
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
-from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm, Line, distinct_lines, register_lines
+from ..core.bots import Bot, RandomBot, SeatWindow, near_best, register_bot
+from ..core.search import Arm, Line, distinct_lines, register_lines, register_players
 from ..core.state import Action
 from .board import Track
 from .data import OUTSIDER, TYPE
@@ -342,6 +342,43 @@ class FinishLineBot:
 
 
 register_bot("finish_line", FinishLineBot(), friendly=FinishLineBot(slack=FRIENDLY_SLACK))
+
+
+class PoorBettor:
+    """A rival as the search expects a poor bettor to play on: its slip filled in at
+    random, step by step, like a random player's; its race as Friendly plays it."""
+
+    name = "poor_bettor"
+
+    def __init__(self, friendly: Bot) -> None:
+        self.friendly = friendly
+        self.slip = RandomBot()
+
+    def choose(self, state: SeatWindow[FinishLineView], seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if any(a["type"] == "bet_done" for a in legal):
+            return self.slip.choose(state, seat, rng)
+        return self.friendly.choose(state, seat, rng)
+
+
+_POOR_BETTOR = PoorBettor(FinishLineBot(slack=FRIENDLY_SLACK))
+
+
+def expected_players(window: SeatWindow[FinishLineView]) -> list[Bot | None]:
+    """How the search expects each seat to bet from here: a rival whose settled slips
+    were worth less than :data:`POOR_RETURN` of their stakes as a :class:`PoorBettor`,
+    every other seat as the friendly player (None). Friendly players would bet on the
+    same horses as the searching seat, so a search that took every rival for one would
+    see its own bets mirrored and a big lead safe whatever it staked."""
+    view = window.view()
+    players: list[Bot | None] = []
+    for seat in range(len(view["money"])):
+        judged = None if seat == window.seat else expected_return(view["results"], seat)
+        players.append(_POOR_BETTOR if judged is not None and judged < POOR_RETURN else None)
+    return players
+
+
+register_players("finish_line", expected_players)
 
 STAKE_SHARES = (1.0, 0.5, 0.25, 0.1, 0.0)
 """The slips the advice weighs: the friendly slip staking all the money, the same

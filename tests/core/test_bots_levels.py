@@ -20,7 +20,7 @@ import pygames
 from pygames.core import SeatWindow, State, canonical, sample_outcome
 from pygames.core.advice import advise, advise_json, decide_json, reason_ids
 from pygames.core.bots import LEVELS, bot_for, heuristic_for
-from pygames.core.search import DEVIATE, Arm, _rank, choice
+from pygames.core.search import DEVIATE, Arm, _rank, choice, rollout, rollout_players
 from pygames.core.state import is_listed
 
 from .test_every_game import NAMES, sample_games
@@ -139,6 +139,37 @@ def test_sharp_decides_the_same_in_states_its_seat_cannot_tell_apart(game_id: st
     assert advise(SeatWindow(a, seat), random.Random(6), iterations=SHARP_ITERATIONS) == (
         advise(SeatWindow(b, seat), random.Random(6), iterations=SHARP_ITERATIONS)
     )
+
+
+class Recording:
+    """A friendly player that notes the seats it moved for."""
+
+    name = "recording"
+
+    def __init__(self, game_id: str, moved: list[int]) -> None:
+        self.friendly, self.moved = bot_for(game_id), moved
+
+    def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Any:
+        self.moved.append(seat)
+        return self.friendly.choose(state, seat, rng)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rollouts_let_each_seat_play_as_its_expected_player(game_id: str) -> None:
+    state = decisions(game_id, 1, seed=8)[0]
+    seat = state.current_player()
+    n = len(state.view(None)["players"])
+    moved: list[list[int]] = [[] for _ in range(n)]
+    players: list[Any] = [Recording(game_id, moved[s]) for s in range(n)]
+    rollout(state.clone(), seat, random.Random(2), players)
+    assert any(moved), "the rollout asked nobody"
+    for s in range(n):
+        assert set(moved[s]) <= {s}, "each seat's moves come from its own player"
+    # at the start of a game nobody has shown how they play: everyone plays friendly
+    fresh = pygames.get_game(game_id).new_state(NAMES[:n])
+    while fresh.is_chance():
+        fresh.apply(sample_outcome(fresh.chance_outcomes(), random.Random(1)))
+    assert rollout_players(SeatWindow(fresh, fresh.current_player())) is None
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -7,8 +7,15 @@ from typing import Any
 
 import pytest
 
-from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
-from pygames.finish_line.bot import FinishLineBot, expected_return, guards_lead
+from pygames.core import RandomBot, SeatWindow, bot_for, canonical, sample_outcome
+from pygames.core.search import rollout_players
+from pygames.finish_line.bot import (
+    FinishLineBot,
+    PoorBettor,
+    expected_players,
+    expected_return,
+    guards_lead,
+)
 from pygames.finish_line.state import FinishLineState, slip_stake
 
 from .play import (
@@ -204,3 +211,37 @@ def test_no_guard_before_the_last_race_or_when_behind() -> None:
     assert stake == 3500 and state.current_player() == B
     assert not guards_lead(state.view(B), B)
     assert fill_slip(state, B) == 6000
+
+
+@pytest.mark.parametrize(
+    ("rival_bet", "poor"),
+    [([], False), ([win(18, 100)], True), ([win(8, 100)], False)],
+)
+def test_search_expects_a_poor_bettor_to_keep_betting_at_random(
+    rival_bet: list[dict[str, Any]], poor: bool
+) -> None:
+    """A rival whose slips were worth little plays on as a random bettor in the search's
+    rollouts; one that never bet or bet well, and the searching seat, as Friendly."""
+    state, _ = last_race_slip(rival_bet)
+    expected = expected_players(SeatWindow(state, A))
+    assert expected[A] is None
+    assert isinstance(expected[B], PoorBettor) == poor
+    players = rollout_players(SeatWindow(state, A))
+    assert (players is not None) == poor
+    # from B's seat, A's 1000 on race 1's leader at 2x was worth about 0.46 of its stake
+    assert isinstance(expected_players(SeatWindow(state, B))[A], PoorBettor)
+
+
+def test_poor_bettor_bets_at_random_and_races_as_friendly() -> None:
+    state, _ = last_race_slip([win(18, 100)])
+    bettor = expected_players(SeatWindow(state, A))[B]
+    assert isinstance(bettor, PoorBettor)
+    rng = random.Random(3)
+    picks = {canonical([bettor.choose(SeatWindow(state, B), B, rng)]) for _ in range(20)}
+    assert len(picks) > 5, "a random bettor's steps are spread over the legal ones"
+    race = race_state(4)
+    friendly = bot_for("finish_line", "friendly")
+    seat = race.current_player()
+    assert bettor.choose(SeatWindow(race, seat), seat, random.Random(1)) == friendly.choose(
+        SeatWindow(race, seat), seat, random.Random(1)
+    )
