@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import pygames
-from pygames.core import SeatWindow, State, sample_outcome, search
+from pygames.core import Bot, SeatWindow, State, sample_outcome, search
 from pygames.core.search import search as run_search
 
 
@@ -30,10 +30,12 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
     real_rollout = search.rollout
 
-    def counted(state: State[Any], seat: int, rng: random.Random) -> tuple[float, float]:
+    def counted(
+        state: State[Any], seat: int, rng: random.Random, players: list[Bot] | None = None
+    ) -> tuple[float, float, float]:
         fake.rollouts += 1
         fake.now += 0.001
-        return real_rollout(state, seat, rng)
+        return real_rollout(state, seat, rng, players)
 
     monkeypatch.setattr(search, "clock", fake)
     monkeypatch.setattr(search, "rollout", counted)
