@@ -341,7 +341,8 @@ class FinishLineBot:
         return legal[pick]
 
 
-register_bot("finish_line", FinishLineBot(), friendly=FinishLineBot(slack=FRIENDLY_SLACK))
+_FRIENDLY = FinishLineBot(slack=FRIENDLY_SLACK)
+register_bot("finish_line", FinishLineBot(), friendly=_FRIENDLY)
 
 
 class PoorBettor:
@@ -361,7 +362,7 @@ class PoorBettor:
         return self.friendly.choose(state, seat, rng)
 
 
-_POOR_BETTOR = PoorBettor(FinishLineBot(slack=FRIENDLY_SLACK))
+_POOR_BETTOR = PoorBettor(_FRIENDLY)
 
 
 def expected_players(window: SeatWindow[FinishLineView]) -> list[Bot | None]:

@@ -174,8 +174,7 @@ def fill_slip(state: FinishLineState, seat: int) -> int:
     """The bot fills ``seat``'s slip (on turn) and confirms it; returns the slip's stake."""
     while state.current_player() == seat:
         state.apply(choose(state))
-    slip = state.slips[seat]
-    return sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"])
+    return slip_stake(state.slips[seat])
 
 
 @pytest.mark.parametrize(
