@@ -153,6 +153,24 @@ class _Board:
         return dict(zip(row, win, strict=True)), second
 
 
+_START_CHANCES: dict[tuple[tuple[int, int, int], ...], tuple[dict[int, float], dict[int, float]]]
+_START_CHANCES = {}
+
+
+def start_chances(lineup: list[StartSlot]) -> tuple[dict[int, float], dict[int, float]]:
+    """Win and second-place chances per horse as the betting saw a settled race (read,
+    never change them). Kept per lineup: a leader's last-race betting and each search
+    value the same settled slips again and again."""
+    key = tuple(sorted((s["slot"], s["horse"], s["odds"]) for s in lineup))
+    known = _START_CHANCES.get(key)
+    if known is None:
+        if len(_START_CHANCES) > 4096:
+            _START_CHANCES.clear()
+        board = _Board.at_start(lineup)
+        known = _START_CHANCES[key] = board.chances(board.track())
+    return known
+
+
 def expected_return(results: list[RaceResult], seat: int) -> float | None:
     """What ``seat``'s settled slips were worth per unit staked, each valued by the chance
     model on its race's lineup before the start; None if the seat never bet."""
@@ -161,8 +179,7 @@ def expected_return(results: list[RaceResult], seat: int) -> float | None:
         slip = result["slips"][seat]
         if not slip["stake"]:
             continue
-        board = _Board.at_start(result["lineup"])
-        win, second = board.chances(board.track())
+        win, second = start_chances(result["lineup"])
         worth += sum(w["amount"] * w["odds"] * win[w["horse"]] for w in slip["win"])
         for p in slip["place"]:
             a, b = p["horses"]

@@ -12,9 +12,11 @@ from pygames.core.search import rollout_players
 from pygames.finish_line.bot import (
     FinishLineBot,
     PoorBettor,
+    _Board,
     expected_players,
     expected_return,
     guards_lead,
+    start_chances,
 )
 from pygames.finish_line.state import FinishLineState, slip_stake
 
@@ -210,6 +212,21 @@ def test_no_guard_before_the_last_race_or_when_behind() -> None:
     assert stake == 3500 and state.current_player() == B
     assert not guards_lead(state.view(B), B)
     assert fill_slip(state, B) == 6000
+
+
+def test_start_chances_are_kept_per_lineup_whatever_its_order() -> None:
+    """The chances a settled slip is valued with are those of a fresh board on the start
+    order; the kept copy answers the lineup in any order of its slots."""
+    state, _ = last_race_slip([win(18, 100)])
+    lineup = state.view(A)["results"][0]["lineup"]
+    board = _Board.at_start(lineup)
+    fresh = board.chances(board.track())
+    assert start_chances(lineup) == fresh
+    assert start_chances(list(reversed(lineup))) is start_chances(lineup)
+    win_chance, _ = fresh
+    assert sum(win_chance.values()) == pytest.approx(1.0)
+    by_slot = {s["slot"]: win_chance[s["horse"]] for s in lineup}
+    assert by_slot[7] > by_slot[1]  # the slot table: s7 is the likeliest winner
 
 
 @pytest.mark.parametrize(
