@@ -349,3 +349,25 @@ def test_a_finish_line_slip_is_advised_whole_with_each_bet_said_once(lang: str) 
 
 def canonical_line(tip: dict[str, Any]) -> str:
     return repr(list(tip.get("line") or [tip["action"]]))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_betting_nothing_on_an_empty_finish_line_slip_is_titled_so(lang: str) -> None:
+    """The tip that closes an empty slip at once reads "Bet nothing", not the closing
+    step's usual "No more bets"; a tip that closes a slip with bets on it is unchanged."""
+    app, _ = human_turn("finish_line", {"lang": lang} if lang != "en" else None)
+    assert app.match is not None
+    app.cat = Catalogue(lang)
+    window = SeatWindow(app.match.state, 0)
+    tips = advise(window, random.Random(5), iterations=12, top=5)
+    nothing = [t for t in tips if t.get("line", [t["action"]]) == [{"type": "bet_done"}]]
+    assert len(nothing) == 1, "an empty slip's choices include betting nothing"
+    view = app.match.state.view(0)
+    ctx = GameContext(app.cat, ["Ann", "Ben"], ["human", "computer"], [], {}, None)
+    table = TABLES["finish_line"]
+    title = advice_panel.tip_label(dict(nothing[0]), table, view, ctx)
+    assert title == {"en": "Bet nothing", "de": "Nichts setzen"}[lang]
+    assert nothing[0]["reason"]["key"] == "finish_line.bet_nothing"
+    # closing a slip that holds bets keeps the step's usual name
+    closing = {**nothing[0], "reason": {**nothing[0]["reason"], "key": "finish_line.bet_done"}}
+    assert advice_panel.tip_label(closing, table, view, ctx) == app.cat.t("advice_act_bet_done")

@@ -293,6 +293,12 @@ AMOUNT_KEYS = {"gambler": "gb_points", "turfmaster": "tm_points", "homestretch":
 
 
 def tip_label(tip: dict[str, Any], table: Table[Any], view: Any, ctx: GameContext) -> str | None:
+    """A tip's name: its reason's own title where the catalogue has one (Finish Line's
+    closing step on an empty slip is "Bet nothing", not "No more bets"), else its line
+    or action in words."""
+    why = (tip.get("reason") or {}).get("key")
+    if isinstance(why, str) and ctx.cat.has(f"{why}_title"):
+        return ctx.t(f"{why}_title")
     line = tip.get("line")
     if isinstance(line, list) and len(line) > 1:
         return line_label(line, table, view, ctx)
