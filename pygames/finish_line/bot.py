@@ -41,6 +41,7 @@ black, white) and always keeps two colours in the first take.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Collection
@@ -153,22 +154,19 @@ class _Board:
         return dict(zip(row, win, strict=True)), second
 
 
-_START_CHANCES: dict[tuple[tuple[int, int, int], ...], tuple[dict[int, float], dict[int, float]]]
-_START_CHANCES = {}
-
-
 def start_chances(lineup: list[StartSlot]) -> tuple[dict[int, float], dict[int, float]]:
     """Win and second-place chances per horse as the betting saw a settled race (read,
     never change them). Kept per lineup: a leader's last-race betting and each search
     value the same settled slips again and again."""
-    key = tuple(sorted((s["slot"], s["horse"], s["odds"]) for s in lineup))
-    known = _START_CHANCES.get(key)
-    if known is None:
-        if len(_START_CHANCES) > 4096:
-            _START_CHANCES.clear()
-        board = _Board.at_start(lineup)
-        known = _START_CHANCES[key] = board.chances(board.track())
-    return known
+    return _start_chances(tuple(sorted((s["slot"], s["horse"], s["odds"]) for s in lineup)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _start_chances(
+    slots: tuple[tuple[int, int, int], ...],
+) -> tuple[dict[int, float], dict[int, float]]:
+    board = _Board.at_start([StartSlot(slot=s, horse=h, odds=o) for s, h, o in slots])
+    return board.chances(board.track())
 
 
 def expected_return(results: list[RaceResult], seat: int) -> float | None:
