@@ -65,6 +65,21 @@ seen: a bot per seat, None for the friendly player (see :func:`register_players`
 
 _PLAYERS: dict[str, PlayersFn] = {}
 
+WorthFn = Callable[[State[Any]], list[float]]
+"""Each seat's money or points where a rollout stops, plus what its holdings are expected
+to bring in the races still to run (see :func:`register_worth`)."""
+
+_WORTH: dict[str, WorthFn] = {}
+
+
+def register_worth(game_id: str, worth: WorthFn) -> None:
+    """Judge the standings where a rollout stops at the end of a race by ``worth``, not
+    by money alone. Where a holding bought now pays in every race to come (Homestretch's
+    shares), money alone counts its price in full and only the first race's return, so
+    the search would learn to buy cheap or not at all. ``worth`` reads a state drawn for
+    the search, never the real one."""
+    _WORTH[game_id] = worth
+
 
 def register_players(game_id: str, players: PlayersFn) -> None:
     """Let the rollouts play a seat otherwise than the friendly player where its play
@@ -187,14 +202,18 @@ def standing(state: State[Any]) -> list[float]:
     return [float(x) for x in held]
 
 
-def estimated_shares(state: State[Any], spread: float) -> list[float]:
-    """Each seat's chance to win from the standings after a race: a softmax whose width
-    grows with the races still to run (each adds ``spread`` of noise)."""
+def estimated_shares(
+    state: State[Any], spread: float, money: list[float] | None = None
+) -> list[float]:
+    """Each seat's chance to win from the standings after a race (``money``, by default
+    :func:`standing`): a softmax whose width grows with the races still to run (each
+    adds ``spread`` of noise)."""
     races = getattr(state, "races", RACES_IN_GAME)  # a method in some games
     races = races() if callable(races) else races
     left = max(races - state.finished_races(), 1)
     width = 0.8 * spread * math.sqrt(left)
-    money = standing(state)
+    if money is None:
+        money = standing(state)
     top = max(money)
     weights = [math.exp((m - top) / width) for m in money]
     total = sum(weights)
@@ -207,15 +226,17 @@ def rollout(
     """Play ``state`` on with the friendly players (or ``players``, one bot per seat):
     the seat's share of the win, its money or points, and its lead over the best other
     seat (negative when behind). In the games of :data:`RACE_SPREAD` it stops when the
-    current race is over and estimates the share from the standings."""
+    current race is over and estimates the share from the standings (their worth, where
+    the game registered one: :func:`register_worth`)."""
     bot = bot_for(state.game_id)
     spread = RACE_SPREAD.get(state.game_id)
+    worth = _WORTH.get(state.game_id, standing)
     race = state.finished_races()
     apply, outcomes = state.apply_trusted, state.chance_outcomes
     while not state.is_terminal():
         if spread is not None and state.finished_races() > race:
-            money = standing(state)
-            return estimated_shares(state, spread)[seat], money[seat], _lead(money, seat)
+            money = worth(state)
+            return estimated_shares(state, spread, money)[seat], money[seat], _lead(money, seat)
         if state.is_chance():
             apply(sample_outcome(outcomes(), rng))
         else:

@@ -44,12 +44,12 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm, Line, distinct_lines, register_lines
-from ..core.state import Action
+from ..core.search import Arm, Line, distinct_lines, register_lines, register_worth
+from ..core.state import Action, State
 from .data import (
     BLIND_FEE,
     CARD_COST,
@@ -62,7 +62,9 @@ from .data import (
     bonus_distance,
     last_place,
     plus_squares,
+    race_colour,
 )
+from .state import HomestretchState
 from .view import HomestretchView
 
 GAMMA = 2.4
@@ -852,6 +854,37 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
 # The sharp player keeps the friendly bet: weighed against it in play (48 rollouts a
 # choice, each checked with 300 more), these bets never won more often beyond luck.
 register_lines("homestretch", bet_lines, sharp=False)
+
+
+def expected_worth(state: State[Any]) -> list[float]:
+    """Each seat's money plus the purses its shares are expected to bring in the races
+    still to run (§7.1's expected purse per horse, split by the shares in play), for the
+    search's rollouts that stop at the end of a race. A share pays in every race to
+    come, so counting money alone would weigh its full price against one race's purse.
+
+    >>> from pygames.homestretch import GAME
+    >>> expected_worth(GAME.new_state(["Ann", "Ben"]))
+    [50.0, 50.0]
+    """
+    hs = cast(HomestretchState, state)
+    short = hs.opt("short_game")
+    left = sum(
+        PURPLE_SHARE if race_colour(r, short) == "purple" else GREEN_SHARE
+        for r in range(hs.finished_races() + 1, hs.races + 1)
+    )
+    worth = [float(m) for m in hs.money]
+    if left:
+        owned = [[CARD_HORSE[c] for c in cards] for cards in hs.shares]
+        for h in HORSES:
+            held = [horses.count(h) for horses in owned]
+            total = sum(held)
+            for seat, k in enumerate(held):
+                if k:
+                    worth[seat] += EXPECTED_PURSE[h] * left * k / total
+    return worth
+
+
+register_worth("homestretch", expected_worth)
 
 
 def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> Reason:

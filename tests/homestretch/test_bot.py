@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
-from pygames.homestretch.bot import HomestretchBot
+from pygames.core.search import rollout
+from pygames.homestretch.bot import (
+    EXPECTED_PURSE,
+    GREEN_SHARE,
+    PURPLE_SHARE,
+    HomestretchBot,
+    expected_worth,
+)
 from pygames.homestretch.state import HomestretchState
 
 from .play import (
@@ -177,6 +184,43 @@ def test_buying_passes_on_poor_value_and_buys_good_value() -> None:
         "choice": "BUY_FACEUP",
         "card": "B7a",
     }
+
+
+def test_expected_worth_counts_shares_for_the_races_to_come() -> None:
+    """Money plus each share's part of its horse's expected purse over the races left:
+    all four after the draft, fewer after each race, none at the end."""
+    state = drafted(NINES)
+    owned = [list(cards) for cards in state.shares]
+
+    def shares_worth(seat: int, left: float) -> float:
+        mine = [int(c[1:].rstrip("ab")) for c in owned[seat]]
+        every = [int(c[1:].rstrip("ab")) for cards in owned for c in cards]
+        return sum(EXPECTED_PURSE[h] * left / every.count(h) for h in mine)
+
+    whole = 2 * PURPLE_SHARE + 2 * GREEN_SHARE
+    assert whole == pytest.approx(1.0, abs=0.01)
+    for seat, worth in enumerate(expected_worth(state)):
+        assert worth == pytest.approx(state.money[seat] + shares_worth(seat, whole))
+    race_ready(state, "P1", ON_NINE)
+    run_race(state, [9, 5, 3])
+    assert state.shares == owned  # no buying yet: the same shares
+    for seat, worth in enumerate(expected_worth(state)):
+        left = PURPLE_SHARE + 2 * GREEN_SHARE
+        assert worth == pytest.approx(state.money[seat] + shares_worth(seat, left))
+
+
+def test_search_rollouts_judge_a_finished_race_by_worth_not_money() -> None:
+    """The sharp player's rollouts stop at the end of the race; the standings they judge
+    count the shares' purses still to come, so buying a share is not weighed as a loss."""
+    state = drafted(NINES)
+    race_ready(state, "P1", ON_NINE)
+    seat = state.current_player()
+    share, money, lead = rollout(state, seat, random.Random(5))
+    assert len(state.results) == 1  # stopped after the race
+    worth = expected_worth(state)
+    assert money == pytest.approx(worth[seat]) and money > state.money[seat]
+    assert lead == pytest.approx(worth[seat] - max(w for i, w in enumerate(worth) if i != seat))
+    assert 0 < share < 1
 
 
 def play(bots: list[Any], seed: int) -> list[float]:
