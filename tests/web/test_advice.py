@@ -169,9 +169,10 @@ def test_at_a_public_turn_a_player_with_secrets_asks_inside_their_own_panel() ->
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_choice_of_every_game_is_named_or_numbered_in_both_languages(lang: str) -> None:
+def test_every_choice_of_every_game_is_named_in_both_languages(lang: str) -> None:
     """The suggestion's name is built from the action's fields: every action a game
-    offers (a Friendly game of each, three seats) gets a name or the plain "Choice n"."""
+    offers where there is a choice (a Friendly game of each, three seats) gets a name,
+    so a tip never reads only "Choice n" (a Homestretch buy once did)."""
     named = 0
     for game in pygames.games():
         table = TABLES[game.id]
@@ -179,12 +180,13 @@ def test_every_choice_of_every_game_is_named_or_numbered_in_both_languages(lang:
         ctx = GameContext(Catalogue(lang), match.players, match.seats, [], {}, None)
         while not match.is_over():
             view = match.state.view(match.current_player())
-            for action in match.state.legal_actions()[:30]:
+            legal = match.state.legal_actions()
+            for action in legal[:30] if len(legal) > 1 else []:
                 text = advice_panel.label(action, table, view, ctx)
-                assert text is None or ("{" not in text and text.strip()), (action, text)
-                named += text is not None
+                assert text is not None and "{" not in text and text.strip(), (action, text)
+                named += 1
             match.play_computer()
-    assert named > 0
+    assert named > 100
 
 
 def test_a_phone_asks_at_a_public_turn_through_the_header_and_a_drawer() -> None:
