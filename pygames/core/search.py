@@ -226,8 +226,8 @@ def rollout(
     """Play ``state`` on with the friendly players (or ``players``, one bot per seat):
     the seat's share of the win, its money or points, and its lead over the best other
     seat (negative when behind). In the games of :data:`RACE_SPREAD` it stops when the
-    current race is over and estimates the share from the standings (their worth, where
-    the game registered one: :func:`register_worth`)."""
+    current race is over and estimates the share from the standings; where the game
+    registered a worth (:func:`register_worth`), the money and the lead are worths too."""
     bot = bot_for(state.game_id)
     spread = RACE_SPREAD.get(state.game_id)
     worth = _WORTH.get(state.game_id, standing)
