@@ -202,18 +202,14 @@ def standing(state: State[Any]) -> list[float]:
     return [float(x) for x in held]
 
 
-def estimated_shares(
-    state: State[Any], spread: float, money: list[float] | None = None
-) -> list[float]:
-    """Each seat's chance to win from the standings after a race (``money``, by default
-    :func:`standing`): a softmax whose width grows with the races still to run (each
-    adds ``spread`` of noise)."""
+def estimated_shares(state: State[Any], spread: float, money: list[float]) -> list[float]:
+    """Each seat's chance to win from the standings after a race (``money``: each seat's
+    money or worth): a softmax whose width grows with the races still to run (each adds
+    ``spread`` of noise)."""
     races = getattr(state, "races", RACES_IN_GAME)  # a method in some games
     races = races() if callable(races) else races
     left = max(races - state.finished_races(), 1)
     width = 0.8 * spread * math.sqrt(left)
-    if money is None:
-        money = standing(state)
     top = max(money)
     weights = [math.exp((m - top) / width) for m in money]
     total = sum(weights)
