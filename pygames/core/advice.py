@@ -23,7 +23,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .bots import SeatWindow, bot_for
 from .registry import get_game
-from .search import Arm, search
+from .search import Arm, beats, search
 from .state import Action
 
 Reason = dict[str, Any]
@@ -34,7 +34,7 @@ ReasonFn = Callable[[SeatWindow[Any], Arm, list[Arm]], Reason]
 
 _REASONS: dict[str, ReasonFn] = {}
 _REASON_IDS: dict[str, tuple[str, ...]] = {}
-GENERIC_IDS = ("best_chance", "behind_best")
+GENERIC_IDS = ("best_chance", "behind_best", "close_call", "only_choice")
 """The reasons of :func:`generic_reason`, which every game may give."""
 
 
@@ -71,11 +71,18 @@ def reason(game_id: str, rid: str, arm: Arm, **params: Any) -> Reason:
 
 
 def generic_reason(game_id: str, arm: Arm, arms: list[Arm]) -> Reason:
-    """The fallback every game may use: how this choice compares with the best one."""
+    """The fallback every game may use: how this choice compares with the others (the
+    tip shows its own figures). Where luck could explain the difference (:func:`beats`,
+    on the rollouts both choices shared), it is too close to call."""
+    if len(arms) == 1:
+        return reason(game_id, "only_choice", arm)
     best = arms[0]
-    if arm is best:
-        return reason(game_id, "best_chance", arm)
-    return reason(game_id, "behind_best", arm, gap=round(100 * (best.win - arm.win)))
+    other = arms[1] if arm is best else best
+    ahead, behind = (arm, other) if arm is best else (best, arm)
+    gap = round(100 * (ahead.win - behind.win))
+    if gap < 1 or not beats(ahead, behind):
+        return reason(game_id, "close_call", arm)
+    return reason(game_id, "best_chance" if arm is best else "behind_best", arm, gap=gap)
 
 
 def advise(

@@ -343,13 +343,20 @@ def choice(arms: list[Arm]) -> Arm:
 
 def clear_lead(arm: Arm, friendly: Arm) -> bool:
     """Whether ``arm`` beats ``friendly`` in the rounds both played, beyond luck."""
-    leads = [share - friendly.shares[r] for r, share in arm.shares.items() if r in friendly.shares]
+    return beats(arm, friendly, DEVIATE)
+
+
+def beats(arm: Arm, other: Arm, margin: float = 0.0) -> bool:
+    """Whether ``arm`` won more often than ``other`` in the rounds both played (so on
+    the same dice) by more than ``margin`` on average and by :data:`SURE` standard
+    errors of its lead: a difference that luck alone hardly explains."""
+    leads = [share - other.shares[r] for r, share in arm.shares.items() if r in other.shares]
     n = len(leads)
     if n < 2:
         return False
     mean = sum(leads) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in leads) / (n - 1))
-    return mean > DEVIATE and mean > SURE * spread / math.sqrt(n)
+    return mean > margin and mean > SURE * spread / math.sqrt(n)
 
 
 _PLANNED: dict[tuple[str, int, str], Action] = {}
