@@ -59,12 +59,13 @@ from .data import (
     PAYOUT,
     ROW_INDEX,
     ROWS,
+    SHARE_COST,
     bonus_distance,
     last_place,
     plus_squares,
     race_colour,
 )
-from .state import HomestretchState
+from .state import ROLL_OUTCOMES, HomestretchState
 from .view import HomestretchView
 
 GAMMA = 2.4
@@ -856,6 +857,15 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
 register_lines("homestretch", bet_lines, sharp=False)
 
 
+def purses_left(done: int, races: int, short: bool) -> float:
+    """The part of a game's purses still to run once ``done`` of ``races`` races are over
+    (a purple race about a fifth, a green one about three tenths; 1.0 before race 1)."""
+    return sum(
+        PURPLE_SHARE if race_colour(r, short) == "purple" else GREEN_SHARE
+        for r in range(done + 1, races + 1)
+    )
+
+
 def expected_worth(state: State[Any]) -> list[float]:
     """Each seat's money plus the purses its shares are expected to bring in the races
     still to run (§7.1's expected purse per horse, split by the shares in play), for the
@@ -867,11 +877,7 @@ def expected_worth(state: State[Any]) -> list[float]:
     [50.0, 50.0]
     """
     hs = cast(HomestretchState, state)
-    short = hs.opt("short_game")
-    left = sum(
-        PURPLE_SHARE if race_colour(r, short) == "purple" else GREEN_SHARE
-        for r in range(hs.finished_races() + 1, hs.races + 1)
-    )
+    left = purses_left(hs.finished_races(), hs.races, hs.opt("short_game"))
     worth = [float(m) for m in hs.money]
     if left:
         owned = [[CARD_HORSE[c] for c in cards] for cards in hs.shares]
@@ -887,16 +893,294 @@ def expected_worth(state: State[Any]) -> list[float]:
 register_worth("homestretch", expected_worth)
 
 
+# --- Ask the computer: why a choice, in the game's facts ---------------------------------
+# Every fact comes from the seat's own view, the data tables and the engine: a race choice
+# is played on a state drawn from the seat's view (its movements are public and follow the
+# dice alone), and the turn's second roll is tried with each of the 36 throws.
+
+WAYS: dict[int, int] = {h: sum(1 for o, _ in ROLL_OUTCOMES if o["a"] + o["b"] == h) for h in HORSES}
+"""How many of the 36 throws of two dice roll each horse's number (1 for 2 … 6 for 7)."""
+
+
+def _stakes(view: HomestretchView, seat: int) -> tuple[set[int], set[int]]:
+    """The horses the seat holds a share of or has a marker on, and those only the
+    other players do (shares are public, and everyone sees whose markers lie where)."""
+    mine: set[int] = set()
+    theirs: set[int] = set()
+    for hv in view["horses"]:
+        for owner in hv["shares"]:
+            (mine if int(owner) == seat else theirs).add(hv["horse"])
+    for cell in view["betting_board"]:
+        for m in cell["markers"]:
+            (mine if m["seat"] == seat else theirs).add(cell["horse"])
+    return mine, theirs - mine
+
+
+class _Roll:
+    """What the turn's second roll does over the 36 throws, as the engine plays them:
+    throws that move a horse of the seat's (or offer one as a bonus target), throws that
+    move only the other players' horses, and among each kind the throws bringing each
+    horse home."""
+
+    def __init__(self, state: HomestretchState, mine: set[int], theirs: set[int]) -> None:
+        self.mine = 0
+        self.theirs = 0
+        self.home: dict[int, int] = {}
+        for outcome, p in state.chance_outcomes():
+            after = state.clone()
+            events = after.apply_trusted(outcome)
+            throws = round(36 * p)
+            moved = {e["horse"] for e in events if e["type"] == "horse_moved"}
+            home = {e["horse"] for e in events if e["type"] == "horse_finished"}
+            if after.pending == "bonus_target":  # the roller picks among the last
+                moved = set(after.bonus_targets)
+                for target in after.legal_actions():
+                    if target["horse"] in mine:  # one they would pick
+                        done = after.clone().apply_trusted(target)
+                        home |= {e["horse"] for e in done if e["type"] == "horse_finished"}
+            if moved & mine:
+                self.mine += throws
+            elif moved and moved <= theirs:
+                self.theirs += throws
+            else:
+                continue
+            for h in home & moved:
+                self.home[h] = self.home.get(h, 0) + throws
+
+    def likeliest_home(self, horses: set[int]) -> tuple[int, int] | None:
+        """The horse of ``horses`` most throws bring home, and how many (None: none)."""
+        best = max(((n, -h) for h, n in self.home.items() if h in horses), default=None)
+        return None if best is None else (-best[1], best[0])
+
+
+def _played(
+    window: SeatWindow[HomestretchView], action: Action
+) -> tuple[HomestretchState, list[dict[str, Any]]]:
+    """``action`` played on a state drawn from the seat's view (fixed seed: the same
+    view always gives the same state), with its events."""
+    state = cast(HomestretchState, window.resample(random.Random(0)))
+    return state, state.apply(action)
+
+
+def _second_roll(
+    window: SeatWindow[HomestretchView], action: Action, mine: set[int], theirs: set[int]
+) -> _Roll | None:
+    """The second roll after ``action`` (None: the turn or the race ends first)."""
+    state, _ = _played(window, action)
+    if not (state.is_chance() and state.phase == "race" and state.roll_no == 1):
+        return None
+    return _Roll(state, mine, theirs)
+
+
+def _moved(events: list[dict[str, Any]], h: int) -> tuple[int, int | None] | None:
+    """Where horse ``h`` ended after ``events``: its square and its place if it finished."""
+    to = next((e["to"] for e in events if e["type"] == "horse_moved" and e["horse"] == h), None)
+    if to is None:
+        return None
+    place = next(
+        (e["place"] for e in events if e["type"] == "horse_finished" and e["horse"] == h), None
+    )
+    return to, place
+
+
+def _race_reason(window: SeatWindow[HomestretchView], seat: int, arm: Arm) -> Reason | None:
+    """A race choice by whose horses it moves: the bonus target's owners and square, the
+    throws of a second roll that move the seat's horses or only the others' (and bring
+    one home), where the rolled horse gets to. None where no such fact applies."""
+    view = window.view()
+    mine, theirs = _stakes(view, seat)
+    action = arm.action
+    kind, choice = action["type"], action.get("choice")
+    if kind == "bonus_target":
+        h = action["horse"]
+        where = _moved(_played(window, action)[1], h)
+        if where is None or (h in theirs):
+            return None
+        rid = "bonus_yours" if h in mine else "bonus_free"
+        return reason("homestretch", rid, arm, horse=h, square=where[0])
+    if kind == "reroll_or_stop":
+        reroll = next(a for a in window.legal_actions() if a["choice"] == "REROLL")
+        roll = _second_roll(window, reroll, mine, theirs)
+        if roll is None:
+            return None
+        if choice == "REROLL":
+            facts = {"mine": roll.mine}
+            home = roll.likeliest_home(mine)
+            rid = "reroll"
+            if home is not None:
+                rid, facts = "reroll_home", {**facts, "horse": home[0], "ways": home[1]}
+            else:
+                facts["rival"] = roll.theirs
+            return reason("homestretch", rid, arm, **facts)
+        facts = {"rival": roll.theirs}
+        home = roll.likeliest_home(theirs)
+        rid = "stop"
+        if home is not None:
+            rid, facts = "stop_rival_home", {**facts, "horse": home[0], "ways": home[1]}
+        else:
+            facts["mine"] = roll.mine
+        return reason("homestretch", rid, arm, **facts)
+    # move_choice: the rolled horse, two squares now or one and a second roll
+    dice = view["turn"]["dice"]
+    assert dice is not None
+    h = dice["sum"]
+    one_action = next(a for a in window.legal_actions() if a["choice"] == "ONE_AND_REROLL")
+    where = _moved(_played(window, action)[1], h)
+    roll = _second_roll(window, one_action, mine, theirs)
+    if where is None or roll is None:
+        return None  # a move that ends the race either way: nothing to tell them apart
+    square, place = where
+    yours = h in mine
+    # Two squares weighed by what a second roll risks, one by what it may bring.
+    if choice == "TWO":
+        if place is not None:
+            return reason("homestretch", "two_home", arm, horse=h, place=place)
+        rid = "two_yours" if yours else "two"
+        return reason("homestretch", rid, arm, horse=h, square=square, rival=roll.theirs)
+    if place is not None:
+        return reason("homestretch", "one_home", arm, horse=h, place=place, mine=roll.mine)
+    if not yours:
+        return reason("homestretch", "one_reroll_other", arm, horse=h, mine=roll.mine)
+    return reason("homestretch", "one_reroll", arm, horse=h, square=square, mine=roll.mine)
+
+
+def _bet_reason(view: HomestretchView, arm: Arm) -> Reason:
+    """A bet by its biggest marker: the cell's rate and how often this race card's start
+    odds (START_ODDS) see the horse finish in that row or better."""
+    card = view["race_card"]
+    assert card is not None  # betting happens with this race's card revealed
+    laid = [a for a in (arm.action, *arm.rest) if a["type"] == "place_marker"]
+    lead = laid[0]  # the line's markers come biggest first; a lone marker is itself
+    h, row = lead["horse"], lead["row"]
+    odds = START_ODDS[card["id"]][h - HORSES[0]][ROW_INDEX[row] - 1]
+    facts: dict[str, Any] = {
+        "marker": lead["marker"],
+        "horse": h,
+        "money": PAYOUT[row][h],
+        "pct": round(odds / 10),
+    }
+    rows = {a["row"] for a in laid}
+    if len(laid) == len(BET_ORDER) and rows == {"WIN"}:
+        return reason("homestretch", "bet_all_win", arm, **facts)
+    if len(laid) == len(BET_ORDER) and rows == {"SHOW"}:
+        return reason("homestretch", "bet_all_show", arm, **facts)
+    if not facts["pct"]:  # a cell this card almost never pays ("about 0 %" reads oddly)
+        del facts["pct"]
+        return reason("homestretch", "bet_cell_rare", arm, row=row, **facts)
+    handicap = card["handicaps"].get(str(h))
+    if handicap == "X":
+        return reason("homestretch", "bet_cell_x", arm, row=row, **facts)
+    if handicap:
+        plus = plus_squares(handicap)
+        return reason("homestretch", "bet_cell_plus", arm, row=row, plus=plus, **facts)
+    return reason("homestretch", "bet_cell", arm, row=row, **facts)
+
+
+def _buy_reason(view: HomestretchView, seat: int, arm: Arm) -> Reason:
+    """A purchase by its horse's dice, its purses still to run and the shares out; a
+    pass by the money kept."""
+    action = arm.action
+    later = len(view["results"]) + 1  # a share bought now pays from this race on
+    if action["choice"] == "PASS":
+        money = view["seats"][seat]["money"]
+        return reason("homestretch", "keep_money", arm, money=money, next=later)
+    if action["choice"] == "BUY_BLIND":
+        stack = [CARD_HORSE[c] for c in view["buying"]["stack"]]
+        likeliest = max(stack, key=lambda h: (WAYS[h], -h))
+        return reason(
+            "homestretch", "buy_blind", arm, money=BLIND_FEE, cards=len(stack), horse=likeliest
+        )
+    h = CARD_HORSE[action["card"]]
+    shares = next(hv["shares"] for hv in view["horses"] if hv["horse"] == h)
+    held = shares.get(str(seat), 0)
+    total = sum(shares.values())
+    if held and held == total:
+        return reason("homestretch", "buy_no_gain", arm, horse=h)
+    left = purses_left(len(view["results"]), view["races"], view["options"]["short_game"])
+    purse = round(EXPECTED_PURSE[h] * left)
+    if not total:
+        return reason(
+            "homestretch", "buy_sole", arm, horse=h, next=later, money=purse, ways=WAYS[h]
+        )
+    return reason(
+        "homestretch",
+        "buy_share",
+        arm,
+        horse=h,
+        ways=WAYS[h],
+        next=later,
+        money=purse,
+        mine=held + 1,
+        total=total + 1,
+    )
+
+
+def _draft_reason(view: HomestretchView, arm: Arm) -> Reason:
+    """A draft card by its horse's dice, its purses over the game and the cost; a second
+    share of a horse by the part of its purses it adds."""
+    h = CARD_HORSE[arm.action["card"]]
+    kept = [c["horse"] for c in view["draft"]["kept"] or []].count(h)
+    left = purses_left(0, view["races"], view["options"]["short_game"])
+    purse = round(EXPECTED_PURSE[h] * left)
+    if kept:
+        return reason(
+            "homestretch", "draft_more", arm, horse=h, n=kept + 1, money=purse, ways=WAYS[h]
+        )
+    cost = SHARE_COST[h]
+    return reason("homestretch", "draft_new", arm, horse=h, ways=WAYS[h], money=purse, stake=cost)
+
+
 def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why buy or pass, re-roll or stop: the chance to win and the money after it."""
-    choice = arm.action.get("choice")
-    money = round(arm.value)
-    if arm.action["type"] == "buy_action":
-        rid = "keep_money" if choice == "PASS" else "buy_share"
-        return reason("homestretch", rid, arm, money=money)
-    if arm.action["type"] == "reroll_or_stop":
-        return reason("homestretch", "reroll" if choice == "REROLL" else "stop", arm)
-    return generic_reason("homestretch", arm, arms)
+    """Why a choice, in the facts a player at the table would cite: the dice chance of
+    a horse and the shares of it out for a share, the cell's rate and the race card's
+    odds for a bet, what the turn's second roll would move for a race choice. Where no
+    fact tells the choices apart, how they compare (:func:`generic_reason`)."""
+    seat = window.seat
+    assert seat is not None  # only a seat is advised
+    kind = arm.action["type"]
+    why: Reason | None = None
+    if kind == "draft_pick":
+        why = _draft_reason(window.view(), arm)
+    elif kind == "buy_action":
+        why = _buy_reason(window.view(), seat, arm)
+    elif kind == "place_marker":
+        why = _bet_reason(window.view(), arm)
+    elif kind == "bet_order_claim" and arm.action["choice"] == "KEEP":
+        why = reason("homestretch", "claim_keep", arm)
+    elif kind in ("move_choice", "reroll_or_stop", "bonus_target"):
+        why = _race_reason(window, seat, arm)
+    return why or generic_reason("homestretch", arm, arms)
 
 
-register_reasons("homestretch", _reason, ("keep_money", "buy_share", "reroll", "stop"))
+register_reasons(
+    "homestretch",
+    _reason,
+    (
+        "draft_new",
+        "draft_more",
+        "claim_keep",
+        "bet_cell",
+        "bet_cell_plus",
+        "bet_cell_x",
+        "bet_cell_rare",
+        "bet_all_win",
+        "bet_all_show",
+        "two_home",
+        "two",
+        "two_yours",
+        "one_home",
+        "one_reroll",
+        "one_reroll_other",
+        "reroll",
+        "reroll_home",
+        "stop",
+        "stop_rival_home",
+        "bonus_yours",
+        "bonus_free",
+        "buy_share",
+        "buy_sole",
+        "buy_no_gain",
+        "buy_blind",
+        "keep_money",
+    ),
+)
