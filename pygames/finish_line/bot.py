@@ -50,8 +50,9 @@ from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import Bot, RandomBot, SeatWindow, near_best, register_bot
 from ..core.search import Arm, Line, distinct_lines, register_lines, register_players
 from ..core.state import Action
-from .board import Track
-from .data import OUTSIDER, TYPE
+from .board import EXTRA_DIE, Track
+from .data import FACES, OUTSIDER, SIDE_BET, TYPE
+from .state import SlipRecord, outsider_bonuses, place_line_pays, win_line_pays
 from .view import FinishLineView, RaceResult, StartSlot
 
 TYPE_BONUS = {"F": 0.65, "S": 0.18, "": 0.0}
@@ -441,22 +442,430 @@ def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
 register_lines("finish_line", slip_lines, sharp=None)
 
 
-def _reason(window: SeatWindow[FinishLineView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why a bet: the horse's odds and the money the choice is worth."""
+# --- Ask the computer: why a choice, in the game's facts -------------------------------
+# Every fact comes from the seat's own view (its slip, the row, the odds, the money shown)
+# and the data tables; what a die does is played on a copy of the row by the engine's own
+# Track, since a die's effect is public and follows from the row alone.
+
+_MOVING_FACES = ("HORSESHOE", "DOUBLE_HORSESHOE")
+"""The faces that push a horse forward the moment they are used (a white horseshoe on a
+favourite or beside a waiting white die; a double horseshoe on any horse)."""
+
+
+def sides(colour: str, *faces: str) -> int:
+    """How many of a ``colour`` die's six sides show one of ``faces`` (spec §1.3)."""
+    return sum(m for f, m in FACES[colour] if f in faces)
+
+
+def _track(view: FinishLineView) -> Track:
+    """A copy of the row in the view, for the engine to play a die on."""
+    dice = [[[d["colour"], d["face"]] for d in r["dice"]] for r in view["row"]]
+    return Track([r["horse"] for r in view["row"]], dice, view["nn"], view["nn_used"], {})
+
+
+def _backing(view: FinishLineView) -> dict[int, int]:
+    """What the seat's own slip has on each horse: its win line plus every place line
+    that includes it."""
+    slip = view["slip"]
+    backed: dict[int, int] = {}
+    if slip is None:
+        return backed
+    for w in slip["win"]:
+        backed[w["horse"]] = backed.get(w["horse"], 0) + w["amount"]
+    for p in slip["place"]:
+        for h in p["horses"]:
+            backed[h] = backed.get(h, 0) + p["amount"]
+    return backed
+
+
+def _richest_rival(view: FinishLineView, seat: int) -> int:
+    """The most money another player shows (all money is public while the slips are
+    written: stakes leave it only once every slip is in)."""
+    return max((m or 0) for s, m in enumerate(view["money"]) if s != seat)
+
+
+def _slip_reason(view: FinishLineView, seat: int, arm: Arm) -> Reason:
+    """A whole slip: what it stakes of the seat's money and what it pays at best (the
+    finish that pays it most, said by its winner)."""
+    wins: dict[int, int] = {}
+    places: dict[tuple[int, int], int] = {}
+    for a in (arm.action, *arm.rest):
+        if a["type"] == "bet_win":
+            wins[a["horse"]] = wins.get(a["horse"], 0) + a["amount"]
+        elif a["type"] == "bet_place":
+            x, y = sorted(a["horses"])
+            places[x, y] = places.get((x, y), 0) + a["amount"]
+    odds = {r["horse"]: r["odds"] for r in view["row"]}
+    best = (0, 0, False)  # payout, winner, whether a place line pays in it
+    for first in odds:
+        for second in odds:
+            if first == second:
+                continue
+            pays = sum(win_line_pays(h, a * odds[h], first) for h, a in wins.items())
+            placed = sum(
+                place_line_pays(p, a * view["place_odds"][f"{p[0]}-{p[1]}"], {first, second})
+                for p, a in places.items()
+            )
+            if pays + placed > best[0]:
+                best = (pays + placed, first, placed > 0)
+    stake = sum(wins.values()) + sum(places.values())
+    money = view["money"][seat] or 0
+    rid = "stake_slip" if best[2] else "stake_slip_win"
+    return reason("finish_line", rid, arm, stake=stake, amount=money, money=best[0], horse=best[1])
+
+
+def _bet_reason(view: FinishLineView, seat: int, arm: Arm) -> Reason | None:
+    """One betting step: a bet by its start place and odds and what the line would pay
+    with this amount; closing the slip by what it keeps out of the race."""
     action = arm.action
-    money = round(arm.value)
-    if arm.rest:  # a whole slip (see slip_lines)
-        stake = sum(int(a.get("amount", 0)) for a in (action, *arm.rest))
-        return reason("finish_line", "stake_slip", arm, stake=stake, money=money)
-    if action["type"] == "bet_done":
-        slip = window.view()["slip"]
-        if slip is not None and not slip["win"] and not slip["place"]:
-            return reason("finish_line", "bet_nothing", arm, money=money)
+    slip = view["slip"]
+    assert slip is not None, "a seat's own view shows its slip"
+    horses = {r["horse"]: r for r in view["row"]}
     if action["type"] == "bet_win":
-        return reason("finish_line", "bet_win", arm, horse=action["horse"], money=money)
+        horse = horses[action["horse"]]
+        total = action["amount"] + sum(
+            w["amount"] for w in slip["win"] if w["horse"] == horse["horse"]
+        )
+        rid = {"F": "bet_win_favourite", "S": "bet_win_sprinter"}.get(horse["type"], "bet_win")
+        return reason(
+            "finish_line",
+            rid,
+            arm,
+            horse=horse["horse"],
+            place=horse["rank"],
+            odds=horse["odds"],
+            amount=total,
+            money=total * horse["odds"],
+        )
+    if action["type"] == "bet_place":
+        a, b = sorted(action["horses"])
+        odds = view["place_odds"][f"{a}-{b}"]
+        total = action["amount"] + sum(p["amount"] for p in slip["place"] if p["horses"] == [a, b])
+        first, second = sorted((horses[a]["rank"], horses[b]["rank"]))
+        return reason(
+            "finish_line",
+            "bet_place",
+            arm,
+            place=first,
+            other=second,
+            odds=odds,
+            amount=total,
+            money=total * odds,
+        )
     if action["type"] == "bet_done":
-        return reason("finish_line", "bet_done", arm, money=money)
-    return generic_reason("finish_line", arm, arms)
+        rival = _richest_rival(view, seat)
+        if not slip["win"] and not slip["place"]:
+            # its own title, "Bet nothing" (see advice_panel.tip_label)
+            return reason(
+                "finish_line", "bet_nothing", arm, money=view["money"][seat] or 0, amount=rival
+            )
+        return reason(
+            "finish_line",
+            "bet_done",
+            arm,
+            stake=slip["stake"],
+            money=slip["left"] or 0,
+            amount=rival,
+        )
+    return None
 
 
-register_reasons("finish_line", _reason, ("bet_win", "bet_done", "stake_slip", "bet_nothing"))
+def _moves_now(
+    view: FinishLineView, colour: str, face: str, backed: dict[int, int]
+) -> tuple[int, int] | None:
+    """The best-placed horse on the seat's slip that a ``colour`` die showing ``face``
+    would move at once, with its place after the move (None: no such horse)."""
+    t = _track(view)
+    family = view["options"].get("family_dice", False)
+    targets = t.horse_targets(colour, face, family)
+    before = t.ranks()
+    best: tuple[int, int] | None = None
+    for h in targets:
+        if h not in backed:
+            continue
+        after = _track(view)
+        after.resolve(colour, face, {"horse": h})
+        place = after.ranks()[h]
+        if place < before[h] and (best is None or place < best[1]):
+            best = (h, place)
+    return best
+
+
+def _take_reason(view: FinishLineView, arm: Arm) -> Reason | None:
+    """Taking dice: what the colour's sides do, and a horse of the seat's it would move."""
+    action = arm.action
+    if action["type"] == "take_first":
+        # the chance that at least one of the three rolls a face that moves a horse now
+        miss = 1.0
+        for c in action["colours"]:
+            miss *= 1 - sides(c, *_MOVING_FACES) / 6
+        return reason("finish_line", "take_first", arm, chance=round(100 * (1 - miss)))
+    colour = action["colour"]
+    backed = _backing(view)
+    if colour == "white":
+        n = sides("white", "HORSESHOE")
+        yours = _moves_now(view, "white", "HORSESHOE", backed)
+        if yours is not None:
+            h, place = yours
+            return reason(
+                "finish_line",
+                "take_white_yours",
+                arm,
+                sides=n,
+                horse=h,
+                amount=backed[h],
+                place=place,
+            )
+        return reason("finish_line", "take_white", arm, sides=n)
+    if colour == "yellow":
+        n = sides("yellow", "HELMET")
+        yours = _moves_now(view, "yellow", "HELMET", backed)
+        if yours is not None:
+            h, place = yours
+            return reason(
+                "finish_line",
+                "take_yellow_yours",
+                arm,
+                sides=n,
+                horse=h,
+                amount=backed[h],
+                place=place,
+            )
+        return reason("finish_line", "take_yellow", arm, sides=n)
+    if colour == "red":
+        yours = _moves_now(view, "red", "DOUBLE_HORSESHOE", backed)
+        if yours is not None:
+            h, place = yours
+            return reason(
+                "finish_line",
+                "take_red_yours",
+                arm,
+                sides=sides("red", "DOUBLE_HORSESHOE"),
+                whips=sides("red", "WHIP"),
+                horse=h,
+                amount=backed[h],
+                place=place,
+            )
+        return reason(
+            "finish_line",
+            "take_red",
+            arm,
+            sides=sides("red", "DOUBLE_HORSESHOE"),
+            whips=sides("red", "WHIP"),
+        )
+    if colour == "black":
+        return reason(
+            "finish_line", "take_black", arm, sides=sides("black", "EXTRA_TURN", "CHANGE_OF_PACE")
+        )
+    if colour == "green":
+        return reason(
+            "finish_line",
+            "take_green",
+            arm,
+            sides=sides("green", *OUTSIDER),
+            bets=sides("green", "SIDE_BET"),
+            money=SIDE_BET,
+        )
+    return None
+
+
+def _outcome(before: Track, after: Track, horse: int) -> str | None:
+    """What a die did to ``horse``'s place in the running order: out of the race, level
+    with the leader, in the lead alone, up, back, or nothing (None)."""
+    if horse not in after.row:
+        return "out"
+    level_after = after.nn and horse in after.row[-2:]
+    level_before = before.nn and horse in before.row[-2:]
+    if level_after and not level_before:
+        return "level"
+    rank_before, rank_after = before.rank(horse), after.rank(horse)
+    if rank_after == 1 and not level_after and (rank_before != 1 or level_before):
+        return "lead"
+    if rank_after < rank_before:
+        return "up"
+    if rank_after > rank_before:
+        return "back"
+    return None
+
+
+def _race_reason(view: FinishLineView, arm: Arm) -> Reason | None:
+    """A die used, put away or played as an extra turn: the horse it acts on, whether the
+    seat backed it (and with how much), and where it ends up in the running order."""
+    action = arm.action
+    kind, face = action["type"], action.get("face")
+    backed = _backing(view)
+    before = _track(view)
+    if kind in ("discard", "extra_decline"):
+        return _keep_row(view, arm, backed)
+    if face == "SIDE_BET":
+        return reason("finish_line", "side_bet", arm, money=SIDE_BET)
+    if face == "EXTRA_TURN":
+        return reason("finish_line", "keep_extra", arm)
+    if face == "INSIDER_TIP":
+        if not action["colours"]:
+            return None  # the box is empty: nothing comes back
+        left = view["pool_size"]  # turns still to come: each takes one die
+        return reason(
+            "finish_line", "insider", arm, before=left, after=left + len(action["colours"])
+        )
+    after = _track(view)
+    if kind == "extra":
+        after.place_horseshoe(action["horse"], list(EXTRA_DIE))
+        target: int | None = action["horse"]
+    else:
+        after.resolve(action["colour"], str(face), action)
+        target = action.get("horse", action.get("to"))
+        if face == "NECK_AND_NECK":
+            target = before.row[-2]  # the second horse draws level
+    if target is None:  # interference: the horse that gained most, the seat's first
+        gains = [
+            (h in backed, before.rank(h) - after.rank(h), -after.rank(h), h)
+            for h in after.row
+            if after.rank(h) < before.rank(h)
+        ]
+        if not gains:
+            return _keep_row(view, arm, backed)
+        target = max(gains)[3]
+    return _horse_reason(view, arm, before, after, target, backed)
+
+
+def _horse_reason(
+    view: FinishLineView,
+    arm: Arm,
+    before: Track,
+    after: Track,
+    horse: int,
+    backed: dict[int, int],
+) -> Reason | None:
+    """The die's effect on ``horse``: its new place, or the die that now lies on it."""
+    what = _outcome(before, after, horse)
+    face = arm.action.get("face")
+    place = after.rank(horse) if horse in after.row else None
+    money: int | None = None
+    if what is None:
+        sole_leader = after.rank(horse) == 1 and not (after.nn and horse in after.row[-2:])
+        if face in _MOVING_FACES or arm.action["type"] == "extra" or face == "CHANGE_OF_PACE":
+            what = "stays" if sole_leader else "waits"
+            if what == "waits" and arm.action["type"] == "extra" and len(view["extra_queue"]) < 2:
+                # the last extra-turn die: nothing is left to pair with it
+                return reason("finish_line", "no_partner", arm, horse=horse)
+        elif face == "WHIP":
+            family = view["options"].get("family_dice", False)
+            if horse not in after.horse_targets("red", "WHIP", family):
+                return None  # a second whip could not put it out
+            what = "whip"
+        elif face in OUTSIDER:
+            what, money = "bonus", OUTSIDER[str(face)]
+            if horse in backed:  # the most it can add to the seat's own payout
+                money = _bonus_worth(view, horse, money)
+        else:
+            return None
+    if what == "stays":
+        return reason("finish_line", "stays", arm, horse=horse)
+    params: dict[str, int] = {"horse": horse}
+    if what in ("up", "back"):
+        assert place is not None
+        params["place"] = place
+    if money is not None:
+        params["money"] = money
+    if horse in backed:
+        return reason("finish_line", f"{what}_yours", arm, amount=backed[horse], **params)
+    if what in ("out", "back"):
+        # the seat's horse it was ahead of: it moves up as this one drops away
+        lifted = [h for h in backed if h in after.row and after.rank(h) < before.rank(h)]
+        if lifted:
+            mine = min(lifted, key=lambda h: (after.rank(h), h))
+            return reason(
+                "finish_line",
+                f"{what}_lifts",
+                arm,
+                horse=horse,
+                horses=mine,
+                amount=backed[mine],
+                place=after.rank(mine),
+            )
+    return reason("finish_line", what, arm, **params)
+
+
+def _bonus_worth(view: FinishLineView, horse: int, amount: int) -> int:
+    """The most an outsider die of ``amount`` on ``horse`` can add to the seat's own
+    payout: the finish where it wins, with the second that pays the slip best."""
+    slip = view["slip"]
+    assert slip is not None, "a seat's own view shows its slip"
+    record: SlipRecord = {
+        "win": [[w["horse"], w["amount"]] for w in slip["win"]],
+        "place": [[p["horses"], p["amount"]] for p in slip["place"]],
+    }
+    strict = view["options"].get("strict_outsider", False)
+    return max(
+        sum(b["amount"] for b in outsider_bonuses(record, horse, amount, horse, {horse, h}, strict))
+        for h in (r["horse"] for r in view["row"])
+        if h != horse
+    )
+
+
+def _keep_row(view: FinishLineView, arm: Arm, backed: dict[int, int]) -> Reason:
+    """Nothing on the row changes: who stays in front (the seat's horse of a level pair)."""
+    front = [r["horse"] for r in view["row"] if r["rank"] == 1]
+    mine = [h for h in front if h in backed]
+    if mine:
+        return reason("finish_line", "keep_row_yours", arm, horse=mine[-1], amount=backed[mine[-1]])
+    return reason("finish_line", "keep_row", arm, horse=front[-1])
+
+
+def _reason(window: SeatWindow[FinishLineView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a choice, in the facts a player at the table would name (see above); the
+    generic comparison where none applies or the choice is the only one."""
+    seat = window.seat
+    legal = window.legal_actions()
+    if seat is None or (len(legal) == 1 and not arm.rest):
+        return generic_reason("finish_line", arm, arms)
+    view = window.view()
+    kind = arm.action["type"]
+    why: Reason | None = None
+    if arm.rest:  # a whole slip (see slip_lines)
+        why = _slip_reason(view, seat, arm)
+    elif kind in ("bet_win", "bet_place", "bet_done"):
+        why = _bet_reason(view, seat, arm)
+    elif kind in ("take_first", "take"):
+        why = _take_reason(view, arm)
+    elif kind in ("use", "discard", "extra", "extra_decline"):
+        why = _race_reason(view, arm)
+    return why or generic_reason("finish_line", arm, arms)
+
+
+_OUTCOMES = ("lead", "up", "back", "out", "level", "waits", "whip", "bonus")
+register_reasons(
+    "finish_line",
+    _reason,
+    (
+        "bet_win",
+        "bet_win_favourite",
+        "bet_win_sprinter",
+        "bet_place",
+        "bet_done",
+        "bet_nothing",
+        "stake_slip",
+        "stake_slip_win",
+        "take_first",
+        "take_white",
+        "take_white_yours",
+        "take_yellow",
+        "take_yellow_yours",
+        "take_red",
+        "take_red_yours",
+        "take_black",
+        "take_green",
+        *_OUTCOMES,
+        *(f"{o}_yours" for o in _OUTCOMES),
+        "back_lifts",
+        "out_lifts",
+        "stays",
+        "no_partner",
+        "keep_row",
+        "keep_row_yours",
+        "side_bet",
+        "keep_extra",
+        "insider",
+    ),
+)

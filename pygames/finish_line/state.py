@@ -257,6 +257,22 @@ def place_line_pays(pair: Any, odds_times_stake: int, top2: set[int]) -> int:
     return odds_times_stake if set(pair) == top2 else 0
 
 
+def outsider_bonuses(
+    slip: SlipRecord, horse: int, amount: int, winner: int, top2: set[int], strict: bool
+) -> list[Bonus]:
+    """4.3: what one outsider die of ``amount`` on ``horse`` adds to ``slip``: the full
+    amount if the horse wins and the slip backs it to win, half if it finishes first or
+    second and a place line holds it (under the strict variant only the winning pair)."""
+    out: list[Bonus] = []
+    if horse == winner and any(w == horse for w, _ in slip["win"]):
+        out.append({"horse": horse, "kind": "win", "amount": amount})
+    if horse in top2 and any(
+        horse in p and (not strict or set(p) == top2) for p, _ in slip["place"]
+    ):
+        out.append({"horse": horse, "kind": "place", "amount": amount // 2})
+    return out
+
+
 LENS_STAKE = 100
 """The lens values each line of the sheet per the smallest stake (B3)."""
 
@@ -1046,12 +1062,7 @@ class FinishLineState(State[FinishLineView]):
                 payout += pay
                 places.append({"horses": list(pair), "amount": amount, "odds": odds, "payout": pay})
             for h, x in outsiders:
-                if h == winner and any(w == h for w, _ in slip["win"]):
-                    bonuses.append({"horse": h, "kind": "win", "amount": x})
-                if h in top2 and any(
-                    h in p and (not strict or set(p) == top2) for p, _ in slip["place"]
-                ):
-                    bonuses.append({"horse": h, "kind": "place", "amount": x // 2})
+                bonuses += outsider_bonuses(slip, h, x, winner, top2, strict)
             payout += sum(b["amount"] for b in bonuses)
             self.money[seat] += payout
             slips.append(
