@@ -591,6 +591,10 @@ def _moves_now(
     return best
 
 
+_MOVER = {"white": "HORSESHOE", "yellow": "HELMET", "red": "DOUBLE_HORSESHOE"}
+"""The face of each colour that moves a horse up, said by the tip for taking it."""
+
+
 def _take_reason(view: FinishLineView, arm: Arm) -> Reason | None:
     """Taking dice: what the colour's sides do, and a horse of the seat's it would move."""
     action = arm.action
@@ -601,57 +605,24 @@ def _take_reason(view: FinishLineView, arm: Arm) -> Reason | None:
             miss *= 1 - sides(c, *_MOVING_FACES) / 6
         return reason("finish_line", "take_first", arm, chance=round(100 * (1 - miss)))
     colour = action["colour"]
-    backed = _backing(view)
-    if colour == "white":
-        n = sides("white", "HORSESHOE")
-        yours = _moves_now(view, "white", "HORSESHOE", backed)
-        if yours is not None:
-            h, place = yours
-            return reason(
-                "finish_line",
-                "take_white_yours",
-                arm,
-                sides=n,
-                horse=h,
-                amount=backed[h],
-                place=place,
-            )
-        return reason("finish_line", "take_white", arm, sides=n)
-    if colour == "yellow":
-        n = sides("yellow", "HELMET")
-        yours = _moves_now(view, "yellow", "HELMET", backed)
-        if yours is not None:
-            h, place = yours
-            return reason(
-                "finish_line",
-                "take_yellow_yours",
-                arm,
-                sides=n,
-                horse=h,
-                amount=backed[h],
-                place=place,
-            )
-        return reason("finish_line", "take_yellow", arm, sides=n)
-    if colour == "red":
-        yours = _moves_now(view, "red", "DOUBLE_HORSESHOE", backed)
-        if yours is not None:
-            h, place = yours
-            return reason(
-                "finish_line",
-                "take_red_yours",
-                arm,
-                sides=sides("red", "DOUBLE_HORSESHOE"),
-                whips=sides("red", "WHIP"),
-                horse=h,
-                amount=backed[h],
-                place=place,
-            )
+    face = _MOVER.get(colour)
+    if face is not None:  # white, yellow, red: the face that moves a horse
+        facts: dict[str, int] = {"sides": sides(colour, face)}
+        if colour == "red":
+            facts["whips"] = sides("red", "WHIP")
+        backed = _backing(view)
+        yours = _moves_now(view, colour, face, backed)
+        if yours is None:
+            return reason("finish_line", f"take_{colour}", arm, **facts)
+        h, place = yours
         return reason(
             "finish_line",
-            "take_red",
+            f"take_{colour}_yours",
             arm,
-            sides=sides("red", "DOUBLE_HORSESHOE"),
-            whips=sides("red", "WHIP"),
+            horse=h,
+            amount=backed[h],
+            place=place,
+            **facts,
         )
     if colour == "black":
         return reason(
