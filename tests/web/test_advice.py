@@ -231,6 +231,31 @@ def test_choices_name_cards_as_the_table_prints_them() -> None:
     assert re.search(r"Card (\d+|joker \d+) for Horse \d", text)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finish_line_die_is_named_by_its_side_and_the_horse_it_is_used_on(lang: str) -> None:
+    """Two tips using a red die differ by its side and horse ("Use the red die's double
+    horseshoe on 24 Quicksilver Sue"), never both "Use the red die"."""
+    cat = Catalogue(lang)
+    table = TABLES["finish_line"]
+    match = Match("finish_line", ["A", "B", "C"], seats=["computer"] * 3, seed=3)
+    ctx = GameContext(cat, match.players, match.seats, [], {}, None)
+    seen: set[str] = set()
+    while not match.is_over() and not {"horse", "discard"} <= seen:
+        view = match.state.view(match.current_player())
+        for action in match.state.legal_actions():
+            if action["type"] not in ("use", "discard"):
+                continue
+            text = advice_panel.label(action, table, view, ctx)
+            assert text is not None
+            assert cat.t(f"fl_face_{action['face'].lower()}") in text
+            assert cat.t(f"fl_colour_{action['colour']}") in text
+            if "horse" in action:
+                assert table.lens_horse(view, str(action["horse"]), cat) in text
+            seen.add("horse" if "horse" in action else action["type"])
+        match.play_computer()
+    assert {"horse", "discard"} <= seen
+
+
 def test_a_gambler_placement_is_advised_and_played_whole() -> None:
     """A placement takes several actions; a tip names its dice by their faces and rows
     and plays all of them, the confirmation included."""

@@ -135,6 +135,8 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
         return table.lens_horse(view, str(value), cat)
     if name in ("colour", "colours"):  # Finish Line's dice, in the game's words
         return cat.t(f"fl_colour_{value}") if cat.has(f"fl_colour_{value}") else str(value)
+    if name == "face" and cat.has(f"fl_face_{str(value).lower()}"):  # and their sides
+        return cat.t(f"fl_face_{str(value).lower()}")
     if name == "card":
         return table.card_words(view, str(value), cat)
     if name == "row" and cat.has(f"hs_row_{value}"):  # Homestretch's rows as on its board
@@ -151,11 +153,14 @@ def named(name: str, value: Any, table: Table[Any], view: Any, cat: Catalogue) -
 
 def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str | None:
     """A choice in words (``advice_act_<type>``, or ``advice_act_<type>_<choice>`` where
-    the choice's kind changes the sentence), its horses named as on the table and a
-    player it names (``target``, by colour) by their name."""
+    the choice's kind changes the sentence, ``advice_act_<type>_horse`` where one with a
+    horse reads otherwise), its horses named as on the table and a player it names
+    (``target``, by colour) by their name."""
     key = f"advice_act_{action.get('type')}"
     if ctx.cat.has(f"{key}_{action.get('choice')}"):
         key = f"{key}_{action.get('choice')}"
+    elif "horse" in action and ctx.cat.has(f"{key}_horse"):  # a die used on a horse
+        key = f"{key}_horse"
     if not ctx.cat.has(key):
         return None
     return ctx.t(key, **_fields(action, table, view, ctx))
