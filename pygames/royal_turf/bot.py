@@ -418,18 +418,30 @@ register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_
 
 
 def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why a choice: how crowded the horse's bets are, or the bluff of a 0-chip."""
+    """Why a choice: whose chips already ride on the horse (their places are public even
+    where their values are hidden), or the bluff of a 0-chip."""
     action = arm.action
+    if action["type"] not in ("place_chip", "move_horse"):
+        return generic_reason("royal_turf", arm, arms)
+    horse = action["horse"]
+    on = window.view()["bets"][horse]
+    mine = sum(1 for c in on if c["seat"] == window.seat)
+    others = len(on) - mine
     if action["type"] == "place_chip":
-        horse = action["horse"]
         if action["chip"] == 0:
             return reason("royal_turf", "bluff", arm, horse=horse)
-        chips = len(window.view()["bets"][horse])
-        rid = "bet_open" if chips == 0 else "bet_one" if chips == 1 else "bet_on"
-        return reason("royal_turf", rid, arm, horse=horse, chips=chips)
-    if action["type"] == "move_horse":
-        return reason("royal_turf", "move", arm, horse=action["horse"])
-    return generic_reason("royal_turf", arm, arms)
+        if not on:
+            return reason("royal_turf", "bet_open", arm, horse=horse)
+        return reason("royal_turf", "bet_on", arm, horse=horse, chips=others)  # P7: not yours
+    if mine:
+        return reason("royal_turf", "move_yours", arm, horse=horse, mine=mine, chips=others)
+    if others:
+        return reason("royal_turf", "move_theirs", arm, horse=horse, chips=others)
+    return reason("royal_turf", "move_free", arm, horse=horse)
 
 
-register_reasons("royal_turf", _reason, ("bluff", "bet_open", "bet_one", "bet_on", "move"))
+register_reasons(
+    "royal_turf",
+    _reason,
+    ("bluff", "bet_open", "bet_on", "move_yours", "move_theirs", "move_free"),
+)
