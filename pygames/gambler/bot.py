@@ -479,14 +479,17 @@ register_lines("gambler", placement_lines, sharp=False)
 
 
 def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why roll on or stop: this choice's chance against the other one's."""
+    """Why roll on or stop: how likely the roll is to fit (the lens's own figure, P3),
+    and what each choice does with the turn's dice (P3, P4, P9)."""
     kind = arm.action["type"]
-    if kind in ("roll_again", "stop"):
-        other = next((a for a in arms if a.action["type"] != kind), None)
-        rid = "roll_on" if kind == "roll_again" else "stop_now"
-        if other is not None:
-            return reason("gambler", rid, arm, other=round(100 * other.win))
-    return generic_reason("gambler", arm, arms)
+    if kind not in ("roll_again", "stop"):
+        return generic_reason("gambler", arm, arms)
+    state = window.resample(random.Random(0))  # nothing in Gambler is hidden
+    dice = window.view()["turn_dice"]
+    if kind == "stop":
+        return reason("gambler", "stop_now", arm, dice=dice)
+    fit = state.lens_facts().get("fit", 0.0)
+    return reason("gambler", "roll_on", arm, dice=dice, fit=round(100 * fit))
 
 
 register_reasons("gambler", _reason, ("roll_on", "stop_now"))

@@ -36,7 +36,7 @@ import random
 from functools import cache
 from typing import cast
 
-from ..core.advice import Reason, generic_reason, reason, register_reasons
+from ..core.advice import Reason, generic_reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
@@ -295,13 +295,9 @@ register_bot("turfmaster", TurfMasterBot(), friendly=TurfMasterBot(slack=FRIENDL
 
 
 def _reason(window: SeatWindow[TurfMasterView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why a pace or a card: the chance to win the meeting after it."""
-    action = arm.action
-    if action["type"] == "choose_pace":
-        return reason("turfmaster", "pace", arm, value=action["value"])
-    if action["type"] == "play_card":
-        return reason("turfmaster", "card", arm, horse=action["horse"])
+    """How a choice compares with the others (:func:`generic_reason`): the tip's name
+    already says the card or pace and the horse, and its figures the chances."""
     return generic_reason("turfmaster", arm, arms)
 
 
-register_reasons("turfmaster", _reason, ("pace", "card"))
+register_reasons("turfmaster", _reason, ())
