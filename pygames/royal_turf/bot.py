@@ -433,7 +433,7 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
         if not on:
             return reason("royal_turf", "bet_open", arm, horse=horse)
         return reason("royal_turf", "bet_on", arm, horse=horse, chips=others)  # P7: not yours
-    if mine:
+    if mine:  # P7: one chip of a seat's at most per horse
         return reason("royal_turf", "move_yours", arm, horse=horse, mine=mine, chips=others)
     if others:
         return reason("royal_turf", "move_theirs", arm, horse=horse, chips=others)
