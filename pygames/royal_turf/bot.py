@@ -42,7 +42,8 @@ from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
-from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
+from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD, multiplier
+from .payouts import place_pay
 from .view import HorseView, RoyalTurfView
 
 MEAN_STEP = 5.0  # every card averages 5 squares per roll (spec §1.4)
@@ -430,9 +431,19 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
     if action["type"] == "place_chip":
         if action["chip"] == 0:
             return reason("royal_turf", "bluff", arm, horse=horse)
+        totals = window.view()["bet_totals"]
+        if totals is None:  # hidden bets: what the chips count is unknown
+            if not on:
+                return reason("royal_turf", "bet_open", arm, horse=horse)
+            return reason("royal_turf", "bet_on", arm, horse=horse, chips=others)  # P7
+        bets = totals[horse] + action["chip"]
+        m = multiplier(window.view()["race"])
+        money = place_pay(1, bets, action["chip"], m)
         if not on:
-            return reason("royal_turf", "bet_open", arm, horse=horse)
-        return reason("royal_turf", "bet_on", arm, horse=horse, chips=others)  # P7: not yours
+            return reason("royal_turf", "bet_open_pays", arm, horse=horse, money=money)
+        return reason(
+            "royal_turf", "bet_on_pays", arm, horse=horse, bets=bets, money=money, chips=others
+        )
     if mine:  # P7: one chip of a seat's at most per horse
         return reason("royal_turf", "move_yours", arm, horse=horse, mine=mine, chips=others)
     if others:
@@ -443,5 +454,14 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
 register_reasons(
     "royal_turf",
     _reason,
-    ("bluff", "bet_open", "bet_on", "move_yours", "move_theirs", "move_free"),
+    (
+        "bluff",
+        "bet_open",
+        "bet_on",
+        "bet_open_pays",
+        "bet_on_pays",
+        "move_yours",
+        "move_theirs",
+        "move_free",
+    ),
 )

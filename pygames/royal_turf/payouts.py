@@ -16,6 +16,14 @@ def odds_column(bets: int) -> int | None:
     return min(bets, 5) if bets > 0 else None
 
 
+def place_pay(place: int, bets: int, chip: int, m: int) -> int:
+    """What a ``chip`` on a horse with ``bets`` bets in all (chips count their values)
+    pays for finishing ``place`` (1–3) in a race of multiplier ``m`` (P18)."""
+    column = odds_column(bets)
+    assert column is not None, "a paying chip is among the horse's bets"
+    return ODDS[place][column - 1] * chip * m
+
+
 def race_payouts(
     places: Sequence[str], pacemaker: str, last: str, live: Live, money: list[int], m: int
 ) -> list[PayoutRecord]:
@@ -33,12 +41,11 @@ def race_payouts(
         )
 
     for place, horse in enumerate(places, start=1):
-        column = odds_column(sum(c for _, c in live[horse]))
-        if column is None:
+        bets = sum(c for _, c in live[horse])
+        if not bets:
             continue
-        rate = ODDS[place][column - 1]
         for seat, chip in live[horse]:
-            pay(seat, horse, f"place{place}", rate * chip * m, chip)
+            pay(seat, horse, f"place{place}", place_pay(place, bets, chip, m), chip)
     for seat, chip in live[pacemaker]:
         pay(seat, pacemaker, "pacemaker", PACE_BONUS * chip * m, chip)
     for seat, chip in live[last]:

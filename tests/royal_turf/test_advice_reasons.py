@@ -30,21 +30,44 @@ def chip(horse: str, value: int = 1) -> Action:
     return {"type": "place_chip", "chip": value, "horse": horse}
 
 
-def test_a_chip_says_whose_chips_already_ride_on_the_horse() -> None:
+def test_a_chip_says_whose_chips_already_ride_on_the_horse_and_what_it_would_pay() -> None:
     a, b, c = HORSES[:3]
     state = deal(3, first=0)
-    assert why(state, chip(a)) == {"key": "bet_open", "horse": a}
+    # alone on a: one bet, the odds table's first column (500 for a win, race 1)
+    assert why(state, chip(a)) == {"key": "bet_open_pays", "horse": a, "money": 500}
+    assert why(state, chip(a, 2)) == {"key": "bet_open_pays", "horse": a, "money": 2 * 350}
     state.apply(chip(a))  # seat 0 on a
-    assert why(state, chip(a)) == {"key": "bet_on", "horse": a, "chips": 1}
-    assert why(state, chip(b)) == {"key": "bet_open", "horse": b}
+    # seat 1: with its 2-chip, a carries 3 bets, each paying 250 for a win
+    assert why(state, chip(a, 2)) == {
+        "key": "bet_on_pays",
+        "horse": a,
+        "bets": 3,
+        "money": 2 * 250,
+        "chips": 1,
+    }
     state.apply(chip(b))  # seat 1 on b
     state.apply(chip(c))  # seat 2 on c
-    # seat 0 again (P7: never twice on a): b and c carry one chip of the others' each
+    # seat 0 again (P7: never twice on a): b carries one chip of the others'
     assert state.current_player() == 0
-    assert why(state, chip(b)) == {"key": "bet_on", "horse": b, "chips": 1}
+    assert why(state, chip(b)) == {
+        "key": "bet_on_pays",
+        "horse": b,
+        "bets": 2,
+        "money": 350,
+        "chips": 1,
+    }
     state.apply(chip(b))
     state.apply(chip(HORSES[3]))  # seat 1
-    assert why(state, chip(b)) == {"key": "bet_on", "horse": b, "chips": 2}  # seat 2
+    got = why(state, chip(b, 2))  # seat 2
+    assert (got["key"], got["bets"], got["chips"]) == ("bet_on_pays", 4, 2)
+
+
+def test_with_hidden_bets_a_chip_says_only_how_many_chips_ride_on_the_horse() -> None:
+    a = HORSES[0]
+    state = deal(3, hidden=True, first=0)
+    assert why(state, chip(a)) == {"key": "bet_open", "horse": a}
+    state.apply(chip(a))
+    assert why(state, chip(a)) == {"key": "bet_on", "horse": a, "chips": 1}
 
 
 def test_a_zero_chip_is_the_bluff_of_the_hidden_bets() -> None:
