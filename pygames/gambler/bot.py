@@ -478,18 +478,154 @@ def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line
 register_lines("gambler", placement_lines, sharp=False)
 
 
+class RollFacts(NamedTuple):
+    """What the next throw of the turn's dice may do, from the seat's view (P3, P4):
+    chances as fractions of all throws, points as the rows' values."""
+
+    dice: int  # the turn dice that would be rolled
+    bust: float  # no die fits an open row (the lens's own figure): the turn just ends
+    close: float  # the throw can close a yellow row
+    money: int  # the most valuable yellow row some throw can close (0: none)
+    black: float  # every die that fits goes only into a black row's last box
+    stake: int  # the most such a forced black row can cost (0: none)
+
+
+def roll_facts(state: GamblerState) -> RollFacts:
+    """:class:`RollFacts` for the player holding the cup, before a throw: every throw of
+    the turn dice (as a multiset, with its exact chance) against the open rows' next boxes
+    as the engine takes them (:meth:`GamblerState.accepts`)."""
+    dice = state.turn_dice
+    rows = [
+        (row, r, state.row_values(row))
+        for row, r in enumerate(LAYOUTS[state.layout].rows if state.layout else (), start=1)
+    ]
+    open_rows = [(row, r, tuple(v), state.accepts(row)) for row, r, v in rows if len(v) < r.length]
+    close = black = 0.0
+    money = stake = 0
+    for counts, p in MULTISETS.get(dice, []):
+        closing = [
+            r.points
+            for _, r, values, _ in open_rows
+            if r.yellow and len(values) + len(best_fill(r.code, values, counts)) == r.length
+        ]
+        if closing:
+            close += p
+            money = max(money, *closing)
+            continue
+        taking = [(r, values) for _, r, values, fits in open_rows if any(counts[v] for v in fits)]
+        # forced: some die fits, and only into the last box of black rows (P4: one must go)
+        if taking and all(not r.yellow and len(values) + 1 == r.length for r, values in taking):
+            black += p
+            stake = max(stake, min(r.points for r, _ in taking))  # the cheapest one is paid
+    bust = 1 - state.lens_facts().get("fit", 1.0)
+    return RollFacts(dice, bust, close, money, black, stake)
+
+
+def _pct(p: float) -> int:
+    """A chance in whole percent that says 'never' or 'always' only when it is so."""
+    return min(99, max(1, round(100 * p))) if 0 < p < 1 else round(100 * p)
+
+
+def _roll_reason(state: GamblerState, arm: Arm) -> Reason:
+    """Roll on or stop, by what the next throw may bring or force (P3, P4, P9)."""
+    f = roll_facts(state)
+    close, black, bust = _pct(f.close), _pct(f.black), _pct(f.bust)
+    if arm.action["type"] == "stop":
+        if f.black:
+            return reason("gambler", "stop_risk", arm, dice=f.dice, black=black, stake=f.stake)
+        if f.close:
+            return reason("gambler", "stop_now", arm, dice=f.dice, close=close, money=f.money)
+        return reason("gambler", "stop_nothing", arm, dice=f.dice)
+    if f.black and f.close:
+        facts = {"close": close, "money": f.money, "black": black, "stake": f.stake}
+        return reason("gambler", "roll_on_risk", arm, dice=f.dice, **facts)
+    if f.black:
+        return reason("gambler", "roll_on_black", arm, dice=f.dice, black=black, stake=f.stake)
+    if f.close:
+        return reason("gambler", "roll_on", arm, dice=f.dice, close=close, money=f.money, bust=bust)
+    return reason("gambler", "roll_on_quiet", arm, dice=f.dice, bust=bust)
+
+
+def _place_reason(start: GamblerState, arm: Arm) -> Reason | None:
+    """A placement by what it does to the rows it puts dice in: a yellow row closed (and
+    collected), a black row closed (forced or not), a yellow row brought closer with the
+    exact chance to finish it with the dice left this turn, or a black row filled further
+    at no cost. Placing is public and certain, so it is played on a copy of the table."""
+    assert start.layout is not None  # dice are placed only on a tableau in play
+    lay = LAYOUTS[start.layout].rows
+    # Forced: the step's first die, and every die that fits only closes a black row.
+    forced = not start.pending and all(
+        not (r := lay[row - 1]).yellow and len(start.row_values(row)) + 1 == r.length
+        for _, row in start.placements()
+    )
+    after = start.clone()
+    for action in (arm.action, *arm.rest):
+        if action["type"] == "place":
+            after.apply(action)
+    ours = [a["row"] for a in (arm.action, *arm.rest) if a["type"] == "place"]
+    if arm.action["type"] == "confirm":
+        ours = [row for _, row in after.pending]
+    if not ours:
+        return None
+    need = {row: lay[row - 1].length - len(after.row_values(row)) for row in ours}
+    yellow = sorted({r for r in ours if lay[r - 1].yellow}, key=lambda r: -lay[r - 1].points)
+    black = sorted({r for r in ours if not lay[r - 1].yellow}, key=lambda r: lay[r - 1].points)
+    closed = [r for r in yellow if need[r] == 0]
+    if len(closed) > 1:
+        total = sum(lay[r - 1].points for r in closed)
+        return reason("gambler", "place_close_rows", arm, count=len(closed), money=total)
+    if closed:
+        row = closed[0]
+        return reason("gambler", "place_close", arm, row=row, money=lay[row - 1].points)
+    paid = [r for r in black if need[r] == 0]
+    if paid:
+        rid = "place_black_forced" if forced else "place_black"
+        return reason("gambler", rid, arm, row=paid[0], stake=lay[paid[0] - 1].points)
+    if yellow:
+        row = max(yellow, key=ours.count)  # the row the dice go into
+        left = after.turn_dice - len(after.pending)  # dice for the turn's further throws
+        money = lay[row - 1].points
+        facts = {"money": money, "need": need[row], "left": left}
+        if left < need[row]:  # too few dice to finish it this turn
+            return reason("gambler", "place_gift", arm, row=row, **facts)
+        chance = _pct(p_finish(lay[row - 1].code, tuple(after.row_values(row)), left))
+        return reason("gambler", "place_push", arm, row=row, chance=chance, **facts)
+    return reason("gambler", "place_black_open", arm, row=black[0])
+
+
 def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why roll on or stop: how likely the roll is to fit (the lens's own figure, P3),
-    and what each choice does with the turn's dice (P3, P4, P9)."""
+    """Why: for rolling on or stopping, what the next throw may close, force or miss;
+    for a placement, what it does to the rows it fills. Nothing in Gambler is hidden,
+    so the seat's resample is the table itself."""
+    state = window.resample(_COPY_RNG)
+    assert isinstance(state, GamblerState)
     kind = arm.action["type"]
-    if kind not in ("roll_again", "stop"):
-        return generic_reason("gambler", arm, arms)
-    state = window.resample(random.Random(0))  # nothing in Gambler is hidden
-    dice = window.view()["turn_dice"]
-    if kind == "stop":
-        return reason("gambler", "stop_now", arm, dice=dice)
-    fit = state.lens_facts().get("fit", 0.0)
-    return reason("gambler", "roll_on", arm, dice=dice, fit=round(100 * fit))
+    if kind in ("roll_again", "stop"):
+        return _roll_reason(state, arm)
+    if kind in ("place", "confirm"):
+        why = _place_reason(state, arm)
+        if why is not None:
+            return why
+    return generic_reason("gambler", arm, arms)
 
 
-register_reasons("gambler", _reason, ("roll_on", "stop_now"))
+register_reasons(
+    "gambler",
+    _reason,
+    (
+        "roll_on",
+        "roll_on_risk",
+        "roll_on_black",
+        "roll_on_quiet",
+        "stop_now",
+        "stop_risk",
+        "stop_nothing",
+        "place_close",
+        "place_close_rows",
+        "place_black",
+        "place_black_forced",
+        "place_push",
+        "place_gift",
+        "place_black_open",
+    ),
+)
