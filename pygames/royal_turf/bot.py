@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import cast
+from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
-from .data import CARDS, DIE, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD, multiplier
+from .data import CARDS, DIE, HIDDEN_CHIPS, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
 from .payouts import place_pay
 from .view import HorseView, RoyalTurfView
 
@@ -418,37 +418,180 @@ class RoyalTurfBot:
 register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
 
 
-def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Reason:
-    """Why a choice: whose chips already ride on the horse (their places are public even
-    where their values are hidden), or the bluff of a 0-chip."""
-    action = arm.action
-    if action["type"] not in ("place_chip", "move_horse"):
-        return generic_reason("royal_turf", arm, arms)
-    horse = action["horse"]
-    on = window.view()["bets"][horse]
-    mine = sum(1 for c in on if c["seat"] == window.seat)
-    others = len(on) - mine
-    if action["type"] == "place_chip":
-        if action["chip"] == 0:
-            return reason("royal_turf", "bluff", arm, horse=horse)
-        totals = window.view()["bet_totals"]
-        if totals is None:  # hidden bets: what the chips count is unknown
-            if not on:
-                return reason("royal_turf", "bet_open", arm, horse=horse)
-            return reason("royal_turf", "bet_on", arm, horse=horse, chips=others)  # P7
-        bets = totals[horse] + action["chip"]
-        m = multiplier(window.view()["race"])
-        money = place_pay(1, bets, action["chip"], m)
-        if not on:
-            return reason("royal_turf", "bet_open_pays", arm, horse=horse, money=money)
+def _names(view: RoyalTurfView, seats: list[int]) -> str:
+    """Players by name, as one word for a sentence: "Ben", "Ben & Cy", "Ben, Cy & Di"."""
+    names = [view["players"][s] for s in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} & {names[-1]}"
+
+
+def _place(view: RoyalTurfView, horse: str) -> int:
+    """``horse``'s place in the running order: finishers by rank, then the horses on the
+    track from the lowest field (the nearest the line) to the highest, the last horse."""
+    horses = view["horses"]
+    own = next(h for h in horses if h["id"] == horse)
+    if own["rank"] is not None:
+        return own["rank"]
+    field = own["field"]
+    assert field is not None
+    finished = sum(1 for h in horses if h["rank"] is not None)
+    nearer = sum(1 for h in horses if h["field"] is not None and h["field"] < field)
+    return finished + nearer + 1
+
+
+def _chip(view: RoyalTurfView, seat: int | None, horse: str) -> int:
+    """The value of the seat's chip on ``horse`` (theirs to see even face down), 0 for
+    none or a 0-chip: a 0-chip is no bet (V5)."""
+    return next((c["chip"] or 0 for c in view["bets"][horse] if c["seat"] == seat), 0)
+
+
+def _others(view: RoyalTurfView, seat: int | None, horse: str) -> list[int]:
+    """The other seats with a chip on ``horse`` (who placed it is public, P7: one each)."""
+    return sorted(c["seat"] for c in view["bets"][horse] if c["seat"] != seat)
+
+
+def _pay_range(place: int, chip: int, hidden: int, m: int) -> tuple[int, int]:
+    """What ``chip`` pays for ``place`` beside ``hidden`` face-down chips of other players
+    (one each, P7): the least if every one of them is worth the most a chip can be, the
+    most if all are 0-chips (V5)."""
+    least = place_pay(place, chip + max(HIDDEN_CHIPS) * hidden, chip, m)
+    return least, place_pay(place, chip, chip, m)
+
+
+def _bet_reason(view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, horse: str) -> Reason:
+    """A chip by the horse's start place, who already backs it and what the chip would
+    pay for a win with the bets it joins (with hidden bets, the range the face-down
+    chips leave); a 0-chip by what it is: a bluff."""
+    place = _place(view, horse)
+    others = _others(view, seat, horse)  # P7: none of the seat's own yet
+    if chip == 0:
+        return reason("royal_turf", "bluff", arm, horse=horse, place=place)
+    m = view["multiplier"]
+    totals = view["bet_totals"]
+    if not others:  # alone on it, as things stand
+        money = place_pay(1, chip, chip, m)
+        return reason("royal_turf", "bet_open", arm, horse=horse, place=place, money=money)
+    players = _names(view, others)
+    if totals is None:
+        least, most = _pay_range(1, chip, len(others), m)
         return reason(
-            "royal_turf", "bet_on_pays", arm, horse=horse, bets=bets, money=money, chips=others
+            "royal_turf",
+            "bet_on_hidden",
+            arm,
+            horse=horse,
+            place=place,
+            players=players,
+            stake=least,  # shown as money, like ``money``
+            money=most,
         )
-    if mine:  # P7: one chip of a seat's at most per horse
-        return reason("royal_turf", "move_yours", arm, horse=horse, mine=mine, chips=others)
-    if others:
-        return reason("royal_turf", "move_theirs", arm, horse=horse, chips=others)
-    return reason("royal_turf", "move_free", arm, horse=horse)
+    bets = totals[horse] + chip
+    return reason(
+        "royal_turf",
+        "bet_on",
+        arm,
+        horse=horse,
+        place=place,
+        players=players,
+        bets=bets,
+        money=place_pay(1, bets, chip, m),
+    )
+
+
+SHORT_MOVE = MEAN_STEP
+"""A move of fewer fields than a card's average roll gains its horse less than a turn's worth."""
+
+
+def _move_reason(window: SeatWindow[RoyalTurfView], arm: Arm, horse: str) -> Reason:
+    """A move by what it does to the horse and whose chips ride on it: it crosses the
+    line in a place, takes the pace tile, is boxed in, lands on a field and place in the
+    running order, or moves little and spends its move for this round (holding back a
+    horse the others back). The move is played on a state the seat cannot tell from the
+    real one: what a move does is public (the roll, the track, the cards)."""
+    view = window.view()
+    seat = window.seat
+    chip, others = _chip(view, seat, horse), _others(view, seat, horse)
+    m = view["multiplier"]
+
+    def whose(kind: str, **params: Any) -> Reason:
+        """``<kind>_yours`` (your chip rides on it), ``<kind>_theirs`` (only the others'
+        chips do) or ``<kind>_free`` (nobody's), with your chip or the players named."""
+        if chip:
+            return reason("royal_turf", f"{kind}_yours", arm, horse=horse, chip=chip, **params)
+        if others:
+            players = _names(view, others)
+            return reason(
+                "royal_turf", f"{kind}_theirs", arm, horse=horse, players=players, **params
+            )
+        return reason("royal_turf", f"{kind}_free", arm, horse=horse, **params)
+
+    state = window.resample(random.Random(0))
+    events = state.apply(arm.action)
+    done = next((e for e in events if e["type"] == "horse_finished"), None)
+    if done is not None:
+        place = done["rank"]
+        if chip and others and view["bet_totals"] is None:  # face-down chips beside yours
+            least, most = _pay_range(place, chip, len(others), m)
+            return reason(
+                "royal_turf",
+                "finish_yours_hidden",
+                arm,
+                horse=horse,
+                place=place,
+                chip=chip,
+                stake=least,  # shown as money, like ``money``
+                money=most,
+            )
+        totals = view["bet_totals"]
+        bets = totals[horse] if totals is not None else chip  # hidden: yours alone
+        pays = {"money": place_pay(place, bets, chip, m)} if chip else {}
+        return whose("finish", place=place, **pays)
+    moved = next(e for e in events if e["type"] == "horse_moved")
+    field: int = moved["to"]
+    if any(e["type"] == "pacemaker" for e in events):
+        bonus = {"money": view["pace_bonus"] * chip} if chip else {}
+        return whose("pace", field=field, **bonus)
+    if field == moved["from"]:  # boxed in: the roll moves no horse at all
+        return whose("stuck", field=field)
+    # Short, far from the line and no new round straight after: the horse has spent
+    # its move for this round on little.
+    spent = moved["from"] - field < SHORT_MOVE < field and not any(
+        e["type"] == "cycle_reset" for e in events
+    )
+    if spent and (chip or others):
+        return whose("short" if chip else "hold", field=field)
+    if not chip and not others:
+        # An unbacked horse that jumps a horse only the others back costs it a place.
+        passed = sorted(
+            (f, g["id"])
+            for g in view["horses"]
+            if (f := g["field"]) is not None
+            and field < f < moved["from"]
+            and _others(view, seat, g["id"])
+            and not _chip(view, seat, g["id"])
+        )
+        if passed:
+            rival = passed[0][1]  # the one nearest the line
+            return reason(
+                "royal_turf",
+                "pass_free",
+                arm,
+                horse=horse,
+                field=field,
+                horses=rival,
+                players=_names(view, _others(view, seat, rival)),
+            )
+    return whose("run", field=field, place=_place(state.view(seat), horse))
+
+
+def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Reason:
+    """Why a choice, in the game's facts from the seat's own view: a chip by the horse's
+    start place, who already backs it and what it would pay; a move by what it does to
+    the horse and whose bets ride on it."""
+    action = arm.action
+    if action["type"] == "place_chip":
+        return _bet_reason(window.view(), window.seat, arm, action["chip"], action["horse"])
+    if action["type"] == "move_horse":
+        return _move_reason(window, arm, action["horse"])
+    return generic_reason("royal_turf", arm, arms)
 
 
 register_reasons(
@@ -458,10 +601,22 @@ register_reasons(
         "bluff",
         "bet_open",
         "bet_on",
-        "bet_open_pays",
-        "bet_on_pays",
-        "move_yours",
-        "move_theirs",
-        "move_free",
+        "bet_on_hidden",
+        "finish_yours",
+        "finish_yours_hidden",
+        "finish_theirs",
+        "finish_free",
+        "pace_yours",
+        "pace_theirs",
+        "pace_free",
+        "stuck_yours",
+        "stuck_theirs",
+        "stuck_free",
+        "short_yours",
+        "hold_theirs",
+        "run_yours",
+        "run_theirs",
+        "run_free",
+        "pass_free",
     ),
 )

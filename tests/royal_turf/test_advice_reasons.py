@@ -1,6 +1,10 @@
-"""Ask the computer's reasons for Royal Turf say whose chips ride on the horse: a chip
-on a horse nobody backs pays its owner alone, one beside the others' chips pays them
-too, a move helps the bets on the horse moved. Positions are played with forced draws."""
+"""Ask the computer's reasons for Royal Turf say why in the game's facts, from the asking
+seat's view only: a chip by its horse's start place, who already backs the horse and
+what the chip would pay for a win (with hidden bets, the range the face-down chips
+leave); a move by what it does to the horse (crossing the line, the pace tile, boxed
+in, a short move that spends its move for the round, its field and place, a rival's
+horse it pushes back) and whose chips ride on it. Positions are reached by play with
+forced draws and rolls; the expected figures come from the odds table and the engine."""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ from typing import Any
 
 from pygames.core import Action, SeatWindow
 from pygames.core.search import Arm
-from pygames.royal_turf import HORSES
 from pygames.royal_turf.bot import _reason
+from pygames.royal_turf.data import ODDS, PACE_BONUS
 from pygames.royal_turf.state import RoyalTurfState
 
-from .play import deal, roll
+from .play import deal, race_position, race_start, roll
+
+A, B, C = range(3)  # seats; play.py names them "A", "B", "C"
 
 
 def why(state: RoyalTurfState, action: Action) -> dict[str, Any]:
@@ -30,76 +36,306 @@ def chip(horse: str, value: int = 1) -> Action:
     return {"type": "place_chip", "chip": value, "horse": horse}
 
 
-def test_a_chip_says_whose_chips_already_ride_on_the_horse_and_what_it_would_pay() -> None:
-    a, b, c = HORSES[:3]
-    state = deal(3, first=0)
-    # alone on a: one bet, the odds table's first column (500 for a win, race 1)
-    assert why(state, chip(a)) == {"key": "bet_open_pays", "horse": a, "money": 500}
-    assert why(state, chip(a, 2)) == {"key": "bet_open_pays", "horse": a, "money": 2 * 350}
-    state.apply(chip(a))  # seat 0 on a
-    # seat 1: with its 2-chip, a carries 3 bets, each paying 250 for a win
-    assert why(state, chip(a, 2)) == {
-        "key": "bet_on_pays",
-        "horse": a,
+def move(horse: str) -> Action:
+    return {"type": "move_horse", "horse": horse}
+
+
+def all_reasons(state: RoyalTurfState) -> list[dict[str, Any]]:
+    return [why(state, a) for a in state.legal_actions()]
+
+
+# The default deal (play.FIRST_CARDS) lines the horses up from the back: Earl Grey on 33
+# (place 7) … Mocha on 28 (place 2), Othello on 27 (place 1).
+
+
+def test_a_chip_says_the_start_place_who_backs_the_horse_and_what_a_win_pays() -> None:
+    state = deal(3, first=A)
+    # alone on Othello: one bet (column 1) or two (column 2), paid per bet
+    assert why(state, chip("othello")) == {
+        "key": "bet_open",
+        "horse": "othello",
+        "place": 1,
+        "money": ODDS[1][0],
+    }
+    assert why(state, chip("othello", 2))["money"] == 2 * ODDS[1][1]
+    assert why(state, chip("earl_grey"))["place"] == 7
+    state.apply(chip("othello", 2))  # A
+    # B: with its 1-chip beside A's 2, Othello carries 3 bets
+    assert why(state, chip("othello")) == {
+        "key": "bet_on",
+        "horse": "othello",
+        "place": 1,
+        "players": "A",
         "bets": 3,
-        "money": 2 * 250,
-        "chips": 1,
+        "money": ODDS[1][2],
     }
-    state.apply(chip(b))  # seat 1 on b
-    state.apply(chip(c))  # seat 2 on c
-    # seat 0 again (P7: never twice on a): b carries one chip of the others'
-    assert state.current_player() == 0
-    assert why(state, chip(b)) == {
-        "key": "bet_on_pays",
-        "horse": b,
-        "bets": 2,
-        "money": 350,
-        "chips": 1,
+    state.apply(chip("mocha"))  # B
+    assert why(state, chip("othello", 2)) == {  # C: 2 + 2 bets, at column 4
+        "key": "bet_on",
+        "horse": "othello",
+        "place": 1,
+        "players": "A",
+        "bets": 4,
+        "money": 2 * ODDS[1][3],
     }
-    state.apply(chip(b))
-    state.apply(chip(HORSES[3]))  # seat 1
-    got = why(state, chip(b, 2))  # seat 2
-    assert (got["key"], got["bets"], got["chips"]) == ("bet_on_pays", 4, 2)
+    state.apply(chip("othello", 2))  # C
+    state.apply(chip("red_fox"))  # A
+    # B again (never twice on Mocha): Othello's backers named in seat order
+    got = why(state, chip("othello"))
+    assert (got["players"], got["bets"], got["money"]) == ("A & C", 5, ODDS[1][4])
 
 
-def test_with_hidden_bets_a_chip_says_only_how_many_chips_ride_on_the_horse() -> None:
-    a = HORSES[0]
-    state = deal(3, hidden=True, first=0)
-    assert why(state, chip(a)) == {"key": "bet_open", "horse": a}
-    state.apply(chip(a))
-    assert why(state, chip(a)) == {"key": "bet_on", "horse": a, "chips": 1}
+def test_with_hidden_bets_a_chip_gives_the_range_the_face_down_chips_leave() -> None:
+    state = deal(3, hidden=True, first=A)
+    assert why(state, chip("red_fox", 0)) == {"key": "bluff", "horse": "red_fox", "place": 3}
+    assert why(state, chip("red_fox"))["key"] == "bet_open"  # no chip on it: exact
+    state.apply(chip("red_fox", 2))  # A, face down
+    # B's 1-chip: alone if A's is a 0-chip (1 bet), else up to 1 + 2 bets
+    assert why(state, chip("red_fox")) == {
+        "key": "bet_on_hidden",
+        "horse": "red_fox",
+        "place": 3,
+        "players": "A",
+        "stake": ODDS[1][2],
+        "money": ODDS[1][0],
+    }
 
 
-def test_a_zero_chip_is_the_bluff_of_the_hidden_bets() -> None:
-    state = deal(3, hidden=True, first=0)
-    assert why(state, chip(HORSES[0], 0)) == {"key": "bluff", "horse": HORSES[0]}
+def test_a_hidden_chip_value_never_shows_in_the_others_reasons() -> None:
+    """B cannot tell A's face-down 2-chip from A's 1-chip: its reasons are the same."""
+    seen = []
+    for value in (2, 1):
+        state = deal(3, hidden=True, first=A)
+        state.apply(chip("red_fox", value))
+        seen.append(all_reasons(state))
+    assert seen[0] == seen[1]
 
 
-def test_a_move_says_whether_it_helps_your_bets_the_others_or_nobody() -> None:
-    state = deal(3, first=0)
-    backers: dict[str, list[int]] = {}
-    while state.phase == "betting":  # seat s bets on horses s, s+1, s+2: 5 and 6 unbacked
-        seat = state.current_player()
-        wanted = HORSES[seat : seat + 3]
-        legal = [a for a in state.legal_actions() if a["horse"] in wanted]
-        state.apply(legal[0])
-        backers.setdefault(legal[0]["horse"], []).append(seat)
-    while state.is_chance():
-        roll(state, "head")
-    seat = state.current_player()
-    moves = [a for a in state.legal_actions() if a["type"] == "move_horse"]
-    assert len(moves) > 1
-    seen = set()
-    for action in moves:
-        horse = action["horse"]
-        on = backers.get(horse, [])
-        mine, others = on.count(seat), len(on) - on.count(seat)
-        got = why(state, action)
-        if mine:
-            assert got == {"key": "move_yours", "horse": horse, "mine": mine, "chips": others}
-        elif others:
-            assert got == {"key": "move_theirs", "horse": horse, "chips": others}
-        else:
-            assert got == {"key": "move_free", "horse": horse}
-        seen.add(got["key"])
-    assert {"move_yours", "move_theirs", "move_free"} <= seen
+def test_a_move_from_the_start_names_your_chip_or_the_others_and_what_it_does() -> None:
+    # A head: Earl Grey (head 4), Albino (4) and Red Fox (2) are boxed in; Caramello (4)
+    # and Mocha (3) move short; Nougat (5) jumps four horses, Othello (7) leads.
+    state = race_start(
+        3,
+        first=A,
+        plan={
+            A: {"caramello": 1, "othello": 2, "albino": 1},
+            B: {"othello": 1, "mocha": 2, "earl_grey": 1},
+            C: {"othello": 1, "mocha": 1, "red_fox": 2},
+        },
+    )
+    roll(state, "head")
+    assert state.current_player() == A
+    assert why(state, move("albino")) == {
+        "key": "stuck_yours",
+        "horse": "albino",
+        "chip": 1,
+        "field": 32,
+    }
+    assert why(state, move("earl_grey")) == {
+        "key": "stuck_theirs",
+        "horse": "earl_grey",
+        "players": "B",
+        "field": 33,
+    }
+    assert why(state, move("red_fox"))["players"] == "C"
+    assert why(state, move("caramello")) == {
+        "key": "short_yours",
+        "horse": "caramello",
+        "chip": 1,
+        "field": 26,
+    }
+    assert why(state, move("mocha")) == {
+        "key": "hold_theirs",
+        "horse": "mocha",
+        "players": "B & C",
+        "field": 25,
+    }
+    assert why(state, move("othello")) == {
+        "key": "run_yours",
+        "horse": "othello",
+        "chip": 2,
+        "field": 20,
+        "place": 1,
+    }
+    # Nobody backs Nougat; of the horses it jumps (Caramello, Red Fox, Mocha, Othello),
+    # Mocha is the nearest the line that only the others back.
+    assert why(state, move("nougat")) == {
+        "key": "pass_free",
+        "horse": "nougat",
+        "field": 26,
+        "horses": "mocha",
+        "players": "B & C",
+    }
+
+
+def test_a_move_of_an_unbacked_or_a_rivals_horse_says_so() -> None:
+    state = race_start(
+        3,
+        first=A,
+        plan={
+            A: {"caramello": 1, "mocha": 2, "albino": 1},
+            B: {"nougat": 1, "caramello": 2, "albino": 1},
+            C: {"mocha": 1, "albino": 2, "earl_grey": 1},
+        },
+    )
+    roll(state, "head")
+    assert why(state, move("red_fox")) == {"key": "stuck_free", "horse": "red_fox", "field": 29}
+    assert why(state, move("othello")) == {
+        "key": "run_free",
+        "horse": "othello",
+        "field": 20,
+        "place": 1,
+    }
+    # five fields (a card's average roll) is no short move; the horses it jumps are A's
+    # or nobody's
+    assert why(state, move("nougat")) == {
+        "key": "run_theirs",
+        "horse": "nougat",
+        "players": "B",
+        "field": 26,
+        "place": 1,
+    }
+
+
+PACE_FIELDS = {
+    "mocha": 24,
+    "othello": 23,
+    "nougat": 20,
+    "albino": 19,
+    "earl_grey": 25,
+    "caramello": 26,
+    "red_fox": 27,
+}
+
+
+def test_the_first_horse_to_field_18_takes_the_pace_tile_and_its_bonus() -> None:
+    state = race_position(
+        3,
+        fields=PACE_FIELDS,
+        cards={"mocha": "MO1", "nougat": "NO1", "albino": "AL1"},  # helmet 10, 4, 9
+        plan={
+            A: {"mocha": 2, "red_fox": 1, "caramello": 1},
+            B: {"nougat": 1, "red_fox": 2, "caramello": 1},
+            C: {"nougat": 2, "red_fox": 1, "earl_grey": 1},
+        },
+        turn=A,
+    )
+    roll(state, "helmet")
+    assert why(state, move("mocha")) == {
+        "key": "pace_yours",
+        "horse": "mocha",
+        "chip": 2,
+        "field": 14,
+        "money": 2 * PACE_BONUS,
+    }
+    assert why(state, move("nougat")) == {
+        "key": "pace_theirs",
+        "horse": "nougat",
+        "players": "B & C",
+        "field": 16,
+    }
+    assert why(state, move("albino")) == {"key": "pace_free", "horse": "albino", "field": 10}
+
+
+FINISH_FIELDS = {
+    "othello": 3,
+    "albino": 4,
+    "red_fox": 5,
+    "nougat": 10,
+    "mocha": 11,
+    "earl_grey": 14,
+    "caramello": 16,
+}
+FINISH_CARDS = {"othello": "OT1", "albino": "AL1", "red_fox": "RF3"}  # heads 7, 4, 5
+
+
+def finish_position(hidden: bool, plan: dict[int, dict[str, int]]) -> RoyalTurfState:
+    """Othello, Albino and Red Fox each cross the line with a head; A to move."""
+    state = race_position(
+        3,
+        hidden,
+        fields=FINISH_FIELDS,
+        cards=FINISH_CARDS,
+        pacemaker="othello",
+        plan=plan,
+        turn=A,
+    )
+    roll(state, "head")
+    return state
+
+
+def test_a_horse_that_crosses_the_line_says_its_place_and_what_your_chip_wins() -> None:
+    state = finish_position(
+        False,
+        {
+            A: {"othello": 2, "mocha": 1, "caramello": 1},
+            B: {"othello": 1, "red_fox": 2, "caramello": 1},
+            C: {"red_fox": 1, "mocha": 2, "earl_grey": 1},
+        },
+    )
+    # Othello carries 3 bets: a win pays column 3, for each of A's two bets
+    assert why(state, move("othello")) == {
+        "key": "finish_yours",
+        "horse": "othello",
+        "place": 1,
+        "chip": 2,
+        "money": 2 * ODDS[1][2],
+    }
+    assert why(state, move("red_fox")) == {
+        "key": "finish_theirs",
+        "horse": "red_fox",
+        "place": 1,
+        "players": "B & C",
+    }
+    assert why(state, move("albino")) == {"key": "finish_free", "horse": "albino", "place": 1}
+
+
+HIDDEN_FINISH = {
+    A: {"othello": 2, "mocha": 1, "caramello": 1, "earl_grey": 0},
+    B: {"othello": 1, "red_fox": 2, "caramello": 0, "nougat": 1},
+    C: {"red_fox": 1, "mocha": 2, "earl_grey": 1, "albino": 0},
+}
+
+
+def test_with_hidden_bets_your_winnings_are_the_range_the_face_down_chips_leave() -> None:
+    state = finish_position(True, HIDDEN_FINISH)
+    # B's face-down chip beside A's 2-chip: 2 bets if it is a 0, up to 2 + 2
+    assert why(state, move("othello")) == {
+        "key": "finish_yours_hidden",
+        "horse": "othello",
+        "place": 1,
+        "chip": 2,
+        "stake": 2 * ODDS[1][3],
+        "money": 2 * ODDS[1][1],
+    }
+    # C's chip on Albino is its 0-chip, but A cannot know it
+    assert why(state, move("albino"))["key"] == "finish_theirs"
+    # B swaps its 1- and 2-chip: Othello's real payout changes, A's reasons do not
+    swapped = {**HIDDEN_FINISH, B: {"othello": 2, "red_fox": 1, "caramello": 0, "nougat": 1}}
+    assert all_reasons(state) == all_reasons(finish_position(True, swapped))
+
+
+def test_a_short_move_that_starts_a_new_round_spends_nothing() -> None:
+    # Every horse but Mocha has moved: its move starts a new round, so however short,
+    # it spends nothing (Mocha may move again at once)
+    state = race_position(
+        3,
+        fields=PACE_FIELDS,
+        cards={"mocha": "MO1"},  # head 3
+        moved=[h for h in PACE_FIELDS if h != "mocha"],
+        plan={
+            A: {"red_fox": 1, "albino": 2, "caramello": 1},
+            B: {"mocha": 1, "red_fox": 2, "caramello": 1},
+            C: {"nougat": 2, "red_fox": 1, "earl_grey": 1},
+        },
+        turn=A,
+    )
+    roll(state, "head")
+    assert state.legal_actions() == [move("mocha")]
+    assert why(state, move("mocha")) == {
+        "key": "run_theirs",
+        "horse": "mocha",
+        "players": "B",
+        "field": 21,
+        "place": 3,  # behind Albino (19) and Nougat (20)
+    }
