@@ -34,14 +34,16 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import count
 from typing import cast
 
-from ..core.advice import Reason, generic_reason, register_reasons
+from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
-from .data import CARD_VALUE, HANDICAP, JOKERS, SIDES, Board
-from .movement import falls, forbidden_squares, reach
+from .data import BONUS_SIZE, CARD_VALUE, CARDS, HANDICAP, JOKERS, SIDES, Board
+from .movement import falls, forbidden_squares, reach, strides
+from .state import field_position
 from .view import CardOption, DieOption, TurfMasterView
 
 Move = tuple[int, list[int]]
@@ -63,6 +65,8 @@ HIGH_KEEP = 0.6
 """Share of a 9-12 number card's value it is worth in hand (it only moves when not capped)."""
 LOW_KEEP = 3.0
 """A 3-8 card or joker moves in full whenever it is played: keep the bigger ones."""
+TOP_CARD = max(CARD_VALUE.values())
+"""The highest value a card moves: the room ahead of an end square is measured with it."""
 FRIENDLY_SLACK = 0.6  # squares of progress: the friendly level treats closer choices as equal
 
 
@@ -295,9 +299,297 @@ register_bot("turfmaster", TurfMasterBot(), friendly=TurfMasterBot(slack=FRIENDL
 
 
 def _reason(window: SeatWindow[TurfMasterView], arm: Arm, arms: list[Arm]) -> Reason:
-    """How a choice compares with the others (:func:`generic_reason`): the tip's name
-    already says the card or pace and the horse, and its figures the chances."""
-    return generic_reason("turfmaster", arm, arms)
+    """Why a choice, in the facts a rider at the table would cite: where a card or die
+    takes the horse (squares, lane, its place in the field before and after, the line, a
+    hurdle, the limit), whom a pace holds back, what the bonus pair can hold, how far an
+    end square leaves from the line, what a card set aside leaves in hand. All from the
+    seat's view and the engine's moves in it; where no fact applies, how the choice
+    compares with the others (:func:`generic_reason`)."""
+    action = arm.action
+    kind = action["type"]
+    view = window.view()
+    why: Reason | None = None
+    if kind == "play_card":
+        why = _card_reason(view, arm)
+    elif kind == "choose_die":
+        why = _die_reason(view, arm)
+    elif kind in ("take_bonus", "decline_bonus"):
+        why = _bonus_reason(view, arm)
+    elif kind == "choose_pace":
+        why = _pace_reason(view, window.seat, arm)
+    elif kind == "choose_end":
+        why = _end_reason(view, arm)
+    elif kind == "set_aside":
+        why = _aside_reason(view, arm)
+    return why or generic_reason("turfmaster", arm, arms)
 
 
-register_reasons("turfmaster", _reason, ())
+def _place(view: TurfMasterView, horse: int, row: int) -> int:
+    """The position ``horse`` would hold on ``row`` with the others where they stand (P3)."""
+    rows = [
+        h["row"]
+        for h in view["horses"]
+        if h["horse"] != horse and h["status"] == "track" and h["row"] is not None
+    ]
+    return field_position(row, rows, len(view["finish_order"]))
+
+
+def _move_reason(
+    view: TurfMasterView, arm: Arm, horse: int, value: int, cost: int, ends: list[str], card: bool
+) -> Reason | None:
+    """Where a move of ``value`` (the engine's ``cost`` and ``ends`` in the view) takes
+    ``horse``: a fall, boxed in, over the line, points lost, or the lane of its best end
+    (the one the computer would take: least ground to go, inside on a tie) and its place
+    in the field before and after."""
+    b = SIDES[view["board"]["side"]]
+    me = view["horses"][horse - 1]
+    if me["square"] is None or me["row"] is None:
+        return None
+    hurdles = card and view["options"]["grand_national"] and view["round_kind"] == "card"
+    safe = [b.index[e] for e in ends if not falls(b, b.index[e], cost, hurdles)]
+    if not safe:
+        return reason("turfmaster", "move_fall", arm, horse=horse)
+    if cost == 0:
+        return reason("turfmaster", "move_blocked", arm, horse=horse, value=value)
+    end = max(safe, key=lambda e: progress(b, e))
+    squares = strides(b, b.index[me["square"]], end, cost)
+    if b.row[end] >= b.finish:
+        return reason("turfmaster", "move_finish", arm, horse=horse, squares=squares)
+    if cost < value:
+        return reason("turfmaster", "move_short", arm, horse=horse, points=cost, value=value)
+    lane = b.lane[end]
+    before = _place(view, horse, me["row"])
+    after = _place(view, horse, b.row[end])
+    limit = me["limit"]
+    if card and limit is not None and value > limit:
+        # only a joker moves above the limit: the fact that makes it worth playing now
+        return reason(
+            "turfmaster", "move_joker", arm, horse=horse, limit=limit, squares=squares, place=after
+        )
+    if after < before:
+        return reason(
+            "turfmaster",
+            "move_up",
+            arm,
+            horse=horse,
+            squares=squares,
+            lane=lane,
+            before=before,
+            after=after,
+        )
+    return reason(
+        "turfmaster", "move_holds", arm, horse=horse, squares=squares, lane=lane, place=after
+    )
+
+
+def _card_reason(view: TurfMasterView, arm: Arm) -> Reason | None:
+    action = arm.action
+    horse, card = action["horse"], action["card"]
+    value = int(action.get("value", CARD_VALUE[card]))
+    option = next(
+        (o for o in view["card_options"] or [] if o["card"] == card and o["value"] == value),
+        None,
+    )
+    if option is None:
+        return None
+    if option["too_high"]:
+        limit = view["horses"][horse - 1]["limit"]
+        # the cost of spending it: the first position whose limit lets it count (P3)
+        needs = next(p for p in count(1) if HANDICAP.get(p, TOP_CARD) >= value)
+        return reason(
+            "turfmaster", "card_too_high", arm, horse=horse, card=card, limit=limit, needs=needs
+        )
+    return _move_reason(view, arm, horse, value, option["cost"], option["ends"], True)
+
+
+def _die_reason(view: TurfMasterView, arm: Arm) -> Reason | None:
+    horse, value = arm.action["horse"], arm.action["value"]
+    option = next((o for o in view["die_options"] or [] if o["value"] == value), None)
+    if option is None:
+        return None
+    return _move_reason(view, arm, horse, value, option["cost"], option["ends"], False)
+
+
+def _unseen(view: TurfMasterView, horse: int) -> list[str]:
+    """The cards of ``horse``'s deck its owner has not seen: the pile and the bonus pair."""
+    me = view["horses"][horse - 1]
+    seen = set(me["hand"] or []) | set(me["discard"]) | set(me["set_aside"] or [])
+    if me["chosen_card"] is not None:  # V2: chosen face down, not yet on the discard pile
+        seen.add(me["chosen_card"])
+    return [c for c in CARDS if c not in seen]
+
+
+def _bonus_reason(view: TurfMasterView, arm: Arm) -> Reason:
+    horse = arm.action["horse"]
+    me = view["horses"][horse - 1]
+    last = view["race"] >= view["races"]
+    if arm.action["type"] == "decline_bonus":
+        return reason("turfmaster", "decline_last" if last else "decline_keep", arm, horse=horse)
+    if not me["hand"]:
+        return reason("turfmaster", "bonus_empty", arm, horse=horse)
+    unseen = _unseen(view, horse)
+    if len(unseen) == BONUS_SIZE:
+        # every other card of the deck has been dealt: the pair is what is left
+        low, high = sorted(CARD_VALUE[c] for c in unseen)
+        return reason("turfmaster", "bonus_known", arm, horse=horse, low=low, high=high)
+    high = sum(1 for c in unseen if CARD_VALUE[c] > HANDICAP[1])
+    return reason("turfmaster", "bonus_unseen", arm, horse=horse, n=len(unseen), high=high)
+
+
+def _pace_reason(view: TurfMasterView, seat: int | None, arm: Arm) -> Reason | None:
+    value = arm.action["value"]
+    dice = view["dice"]
+    choice = next((c for c in dice["pace_choices"] if c["value"] == value), None)
+    if choice is None or dice["d1"] is None or dice["d2"] is None:
+        return None
+    die = max(dice["d1"], dice["d2"])
+    owner = {h["horse"]: h["owner"] for h in view["horses"]}
+    position = {h["horse"]: h["position"] or 0 for h in view["horses"]}
+    held = sorted(choice["over_limit"], key=lambda h: (position[h], h))
+    mine = [h for h in held if owner[h] == seat]
+    theirs = [h for h in held if owner[h] != seat]
+    if mine:
+        return reason("turfmaster", "pace_held", arm, horse=mine[0], value=value, die=die)
+    if len(theirs) > 1:
+        return reason(
+            "turfmaster",
+            "pace_brakes_more",
+            arm,
+            horse=theirs[0],
+            n=len(theirs),
+            die=die,
+            value=value,
+        )
+    if theirs:
+        return reason("turfmaster", "pace_brakes", arm, horse=theirs[0], die=die, value=value)
+    # nobody is held back: every horse may move the same, so what the pace changes is
+    # how much track is left for the card rounds, where the handicap holds the front back
+    free = [c["value"] for c in dice["pace_choices"] if not c["over_limit"]]
+    ours = [
+        h
+        for h in view["horses"]
+        if h["owner"] == seat and h["status"] == "track" and h["position"] is not None
+    ]
+    if ours and value in (min(free), max(free)) and len(free) > 1:
+        best = min(ours, key=lambda h: (h["position"] or 0, h["horse"]))
+        place, limit = best["position"], best["limit"]
+        fast = value == max(free)
+        if limit is not None:  # in the front three: the less track left, the better
+            rid = "pace_ahead" if fast else "pace_ahead_slow"
+            return reason(
+                "turfmaster", rid, arm, horse=best["horse"], place=place, limit=limit, value=value
+            )
+        rid = "pace_behind_fast" if fast else "pace_behind"
+        return reason("turfmaster", rid, arm, horse=best["horse"], place=place, value=value)
+    return reason("turfmaster", "pace_all", arm, value=value)
+
+
+def _end_reason(view: TurfMasterView, arm: Arm) -> Reason | None:
+    move = view["move"]
+    if move is None:
+        return None
+    b = SIDES[view["board"]["side"]]
+    horse, square = arm.action["horse"], arm.action["square"]
+    lane, row = b.lane[b.index[square]], b.row[b.index[square]]
+    if square in move["falls"]:
+        return reason("turfmaster", "end_fall", arm, horse=horse)
+    if row >= b.finish:
+        return reason("turfmaster", "end_finish", arm, lane=lane, rows=row - b.finish + 1)
+    safe = [e for e in move["ends"] if e not in move["falls"]]
+    togo = b.togo[b.index[square]]
+    fewest = min(b.togo[b.index[e]] for e in safe)
+    if togo == fewest:
+        return reason("turfmaster", "end_shortest", arm, lane=lane, togo=togo)
+    shortest = min(safe, key=lambda e: (b.togo[b.index[e]], b.lane[b.index[e]]))
+    room, boxed = _room(view, b, horse, square), _room(view, b, horse, shortest)
+    if room > boxed:
+        # the longer way pays where the shorter one runs into the field
+        return reason(
+            "turfmaster", "end_room", arm, lane=lane, more=togo - fewest, room=room, boxed=boxed
+        )
+    place = _place(view, horse, row)
+    ahead = _place(view, horse, b.row[b.index[shortest]])
+    if _looser(place, ahead):
+        # a row less keeps the horse further back, where the handicap allows more
+        return reason(
+            "turfmaster",
+            "end_back",
+            arm,
+            horse=horse,
+            lane=lane,
+            more=togo - fewest,
+            place=place,
+            other=ahead,
+        )
+    return reason("turfmaster", "end_longer", arm, lane=lane, togo=togo, more=togo - fewest)
+
+
+def _looser(place: int, other: int) -> bool:
+    """Whether the handicap (P3) allows a horse in ``place`` more than one in ``other``."""
+    return HANDICAP.get(place, TOP_CARD) > HANDICAP.get(other, TOP_CARD)
+
+
+def _room(view: TurfMasterView, b: Board, horse: int, square: str) -> int:
+    """How much of the highest card ``horse`` could use from ``square`` on its next move,
+    the other horses standing where they are (the engine's :func:`reach`)."""
+    others = [
+        b.index[h["square"]]
+        for h in view["horses"]
+        if h["horse"] != horse and h["status"] == "track" and h["square"] is not None
+    ]
+    # rounds alternate: after a dice round the next move is a card (hurdles can fall)
+    hurdles = view["options"]["grand_national"] and view["round_kind"] == "dice"
+    cost, _ = reach(b, b.index[square], TOP_CARD, forbidden_squares(b, others), hurdles)
+    return cost
+
+
+def _aside_reason(view: TurfMasterView, arm: Arm) -> Reason | None:
+    horse, card = arm.action["horse"], arm.action["card"]
+    hand = view["horses"][horse - 1]["hand"] or []
+    if card not in hand:
+        return None
+    rest = list(hand)
+    rest.remove(card)
+    lower = sum(1 for c in rest if CARD_VALUE[c] < CARD_VALUE[card])
+    # a leader's card: a number card within the leader's limit, or a joker
+    lead = sum(1 for c in rest if c in JOKERS or CARD_VALUE[c] <= HANDICAP[1])
+    if lower == 0:
+        return reason("turfmaster", "aside_lowest", arm, horse=horse, lead=lead)
+    return reason("turfmaster", "aside_card", arm, horse=horse, lower=lower, lead=lead)
+
+
+register_reasons(
+    "turfmaster",
+    _reason,
+    (
+        "move_fall",
+        "move_blocked",
+        "move_finish",
+        "move_short",
+        "move_joker",
+        "move_up",
+        "move_holds",
+        "card_too_high",
+        "bonus_empty",
+        "bonus_known",
+        "bonus_unseen",
+        "decline_keep",
+        "decline_last",
+        "pace_held",
+        "pace_brakes",
+        "pace_brakes_more",
+        "pace_ahead",
+        "pace_ahead_slow",
+        "pace_behind",
+        "pace_behind_fast",
+        "pace_all",
+        "end_fall",
+        "end_finish",
+        "end_shortest",
+        "end_room",
+        "end_back",
+        "end_longer",
+        "aside_lowest",
+        "aside_card",
+    ),
+)

@@ -44,6 +44,16 @@ def falls(board: Board, square: int, cost: int, card_round_hurdles: bool) -> boo
     return card_round_hurdles and cost > 0 and board.hurdle[square]
 
 
+def strides(board: Board, start: int, end: int, cost: int) -> int:
+    """The strides (squares entered) of a move of ``cost`` points from ``start`` to ``end``.
+
+    On a straight every stride enters the next row, and hurdles lie across all lanes of
+    straight rows: whatever the path, each hurdle row after the start's, up to the end's,
+    was entered once, for ``HURDLE_COST`` points instead of one (V1 H2)."""
+    rows = range(board.row[start] + 1, board.row[end] + 1)
+    return cost - (HURDLE_COST - 1) * sum(1 for r in board.hurdle_rows if r in rows)
+
+
 def reach(
     board: Board,
     start: int,

@@ -117,6 +117,13 @@ HORSE_KEYS: tuple[str, ...] = tuple(str(h) for h in range(9))
 """A horse's number as the text key of an event's per-horse table."""
 
 
+def field_position(row: int, rows: Iterable[int], finished: int) -> int:
+    """P3: the position of a horse on ``row`` among horses on ``rows`` (the others, or
+    all of them: a level horse does not count), after ``finished`` horses already home.
+    Level horses share a position."""
+    return 1 + finished + sum(1 for r in rows if r > row)
+
+
 def sort_cards(cards: list[str]) -> None:
     cards.sort(key=CARD_INDEX.__getitem__)
 
@@ -273,8 +280,7 @@ class TurfMasterState(State[TurfMasterView]):
         done = len(self.finish)
         out: list[int | None] = [None] * len(self.hands)
         for h in on:
-            pos = 1 + done + sum(1 for o in on if rows[o] > rows[h])
-            out[h - 1] = HANDICAP.get(pos)
+            out[h - 1] = HANDICAP.get(field_position(rows[h], rows.values(), done))
         return out
 
     # --- queries ------------------------------------------------------------
