@@ -553,10 +553,17 @@ def _place_reason(start: GamblerState, arm: Arm) -> Reason | None:
     at no cost. Placing is public and certain, so it is played on a copy of the table."""
     assert start.layout is not None  # dice are placed only on a tableau in play
     lay = LAYOUTS[start.layout].rows
-    # Forced: the step's first die, and every die that fits only closes a black row.
-    forced = not start.pending and all(
-        not (r := lay[row - 1]).yellow and len(start.row_values(row)) + 1 == r.length
-        for _, row in start.placements()
+    # Forced: at the step's start every die that fits only closes a black row (P4: one
+    # must go), and the choice is the step's first die or its confirmation. A further die
+    # is never forced: the step could be confirmed without it.
+    base = start
+    if start.pending and arm.action["type"] == "confirm":
+        base = start.clone()
+        while base.pending:
+            base.apply({"type": "take_back", "row": base.pending[-1][1]})
+    forced = not base.pending and all(
+        not (r := lay[row - 1]).yellow and len(base.row_values(row)) + 1 == r.length
+        for _, row in base.placements()
     )
     after = start.clone()
     for action in (arm.action, *arm.rest):

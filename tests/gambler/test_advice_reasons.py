@@ -255,11 +255,11 @@ def test_a_die_that_fits_only_a_black_row_s_last_box() -> None:
     state = after_first_step(*BLACK)
     roll(state, [1])
     assert state.placements() == [(0, 6)]
-    assert why(state, *line(state, [(1, 6)])) == {
-        "key": "gambler.place_black_forced",
-        "row": 6,
-        "stake": 40,
-    }
+    forced = {"key": "gambler.place_black_forced", "row": 6, "stake": 40}
+    assert why(state, *line(state, [(1, 6)])) == forced
+    # once the die is in, confirming is the same forced step, judged from its start
+    steps(state, [(1, 6)])
+    assert why(state, {"type": "confirm"}) == forced
 
 
 def test_a_black_row_closed_by_choice_is_not_forced() -> None:
@@ -267,11 +267,10 @@ def test_a_black_row_closed_by_choice_is_not_forced() -> None:
     state.apply({"type": "stop"})
     roll(state, [1, 6, 6, 6, 6])  # seat 1: the 1 would close row 6, the 6s fit row 1
     assert state.current_player() == 1
-    assert why(state, *line(state, [(1, 6)])) == {
-        "key": "gambler.place_black",
-        "row": 6,
-        "stake": 40,
-    }
+    chosen = {"key": "gambler.place_black", "row": 6, "stake": 40}
+    assert why(state, *line(state, [(1, 6)])) == chosen
+    steps(state, [(1, 6)])
+    assert why(state, {"type": "confirm"}) == chosen
 
 
 def test_a_take_back_falls_back_on_the_comparison() -> None:
