@@ -73,6 +73,11 @@ class SeatWindow(Generic[V]):
         the public choices of whoever acts."""
         return self.legal_actions() if self.seat is not None else self.public_choices()
 
+    def choice_key(self, action: Action) -> str:
+        """What ``action`` does, as text (:meth:`State.choice_key`): a rule of the game,
+        the same whatever is hidden."""
+        return self._state.choice_key(action)
+
     def lens_facts(self) -> dict[str, float]:
         """The game's exact public chances for the lens (:meth:`State.lens_facts`)."""
         return self._state.lens_facts()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from typing import Any, NotRequired, TypedDict
 
 from .bots import Bot, SeatWindow, bot_for
@@ -71,12 +72,15 @@ class Odds(TypedDict):
     bets: NotRequired[list[BetValue]]
 
 
-def distinct_actions(actions: list[Action]) -> list[Action]:
-    """The listed actions without repeats (as JSON), in their listed order."""
+def distinct_actions(
+    actions: list[Action], key_of: Callable[[Action], str] = canonical
+) -> list[Action]:
+    """The listed actions without repeats, in their listed order: two are the same
+    choice when ``key_of`` (by default the action as JSON) gives both the same key."""
     seen: set[str] = set()
     out: list[Action] = []
     for action in actions:
-        key = canonical(action)
+        key = key_of(action)
         if key not in seen:
             seen.add(key)
             out.append(action)
@@ -155,7 +159,7 @@ class LensRun:
         listed: list[Action] = []
         if with_actions and mover >= 0:
             listed = window.choices()
-        self.actions = distinct_actions(listed)
+        self.actions = distinct_actions(listed, window.choice_key)
         self.facts = window.lens_facts()
         self.samples = 0
         self.wins = [0.0] * self.n_seats

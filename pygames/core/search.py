@@ -169,12 +169,12 @@ def candidate_lines(
     if lines:
         first, *others = distinct_lines(lines)
     else:
-        seen: dict[str, Line] = {}
+        seen: dict[str, Line] = {}  # one action per choice of the game
         for action in window.legal_actions():
-            seen.setdefault(canonical([action]), (action,))
+            seen.setdefault(window.choice_key(action), (action,))
         assert seen, "search needs a seat on its turn"
         friendly = bot_for(window.game_id).choose(window, window.seat, rng)
-        first = seen.pop(canonical([friendly]), (friendly,))
+        first = seen.pop(window.choice_key(friendly), (friendly,))
         others = list(seen.values())
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
@@ -390,7 +390,7 @@ class SharpBot:
 
     def choose(self, state: SeatWindow[Any], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
-        if len({canonical(a) for a in legal}) == 1:
+        if len({state.choice_key(a) for a in legal}) == 1:
             return legal[0]
         weighs_lines = state.game_id not in _ADVICE_LINES  # else the advice's alone
         if state.game_id in _LINES and weighs_lines:

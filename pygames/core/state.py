@@ -493,6 +493,12 @@ class State(ABC, Generic[V]):
         """True if taking back ``action`` would expose a committed secret."""
         return False
 
+    def choice_key(self, action: Action) -> str:
+        """What ``action`` does, as text: legal actions with one key are one choice in
+        the game (TurfMaster's copies of one card value), so the search, the lens and
+        the advice weigh only one of them. By default every action is its own choice."""
+        return canonical(action)
+
     # --- copying and saving -------------------------------------------------
     @classmethod
     @functools.cache

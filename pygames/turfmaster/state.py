@@ -1159,6 +1159,15 @@ class TurfMasterState(State[TurfMasterView]):
         rank = self.ranking()
         return sorted(range(self.n), key=lambda s: (rank[s], s))
 
+    def choice_key(self, action: Action) -> str:
+        """The copies of one number card are one choice (``3a`` and ``3b`` are both a
+        3); a joker stays itself, since the value it is played for is its own field."""
+        card = action.get("card")
+        copies = action.get("type") in ("play_card", "set_aside")
+        if copies and isinstance(card, str) and card not in JOKERS:
+            action = {**action, "card": CARD_VALUE.get(card, card)}
+        return super().choice_key(action)
+
     def undo_barrier(self, action: Action) -> bool:
         """A played card (shown face up, or committed face down in V2) and a taken
         bonus pair (new cards seen by the owner) are final; so is any action that

@@ -22,7 +22,8 @@ import pytest
 from pygames.core import Action, SeatWindow
 from pygames.core.advice import advise, reason_ids
 from pygames.core.bots import bot_for
-from pygames.core.search import Arm
+from pygames.core.lens import odds
+from pygames.core.search import Arm, rollout
 from pygames.turfmaster import GAME
 from pygames.turfmaster.bot import _reason
 from pygames.turfmaster.data import CARD_VALUE, CARDS, HANDICAP, JOKERS
@@ -603,3 +604,28 @@ def test_reasons_from_a_real_search_are_the_game_s_own() -> None:
     assert tips and all(t["reason"]["key"].startswith("turfmaster.") for t in tips)
     generic = ("turfmaster.close_call", "turfmaster.best_chance", "turfmaster.behind_best")
     assert all(t["reason"]["key"] not in generic for t in tips)
+
+
+def test_copies_of_one_card_value_are_one_choice() -> None:
+    """7a and 7b play the same game, so the search, the advice and the lens weigh one of
+    them; a joker is its own choice."""
+    state = horse_one_to_move()
+    key = state.choice_key
+    assert key(card(1, "7a")) == key(card(1, "7b")) != key(card(1, "8a"))
+    assert key(card(1, "J12")) != key(card(1, "12a"))
+    assert key({"type": "set_aside", "horse": 1, "card": "7b"}) != key(card(1, "7b"))
+    for seed in range(5):  # the rest of the game, on the same luck, is the same
+        games = []
+        for copy in ("7a", "7b"):
+            game = state.clone()
+            game.apply(card(1, copy))
+            games.append(rollout(game, 0, random.Random(seed)))
+        assert games[0] == games[1]
+    window = SeatWindow(state, 0)
+    offered = {key(a) for a in state.legal_actions()}
+    assert len(offered) == len(state.legal_actions()) - 1  # the two 7s
+    tips = [t["action"] for t in advise(window, random.Random(1), iterations=8)]
+    weighed = [a["action"] for a in odds(window, 4, random.Random(1))["actions"]]
+    for listed in (tips, weighed):
+        assert len({key(a) for a in listed}) == len(listed), listed
+    assert {key(a) for a in weighed} == offered

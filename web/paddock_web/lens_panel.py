@@ -115,7 +115,7 @@ MAX_VALUED_CHOICES = 4
 
 def valued_choices(app: App, window: SeatWindow[Any]) -> list[Action]:
     """The choices the lens weighs: a few, each with a name the panel can show."""
-    choices = distinct_actions(window.choices())
+    choices = distinct_actions(window.choices(), window.choice_key)
     named = all(app.cat.has(f"lens_act_{a['type']}") for a in choices)
     # One choice is no choice; many would each cost a rollout per round.
     return choices if named and 2 <= len(choices) <= MAX_VALUED_CHOICES else []
