@@ -578,13 +578,18 @@ def _place_reason(start: GamblerState, arm: Arm) -> Reason | None:
     yellow = sorted({r for r in ours if lay[r - 1].yellow}, key=lambda r: -lay[r - 1].points)
     black = sorted({r for r in ours if not lay[r - 1].yellow}, key=lambda r: lay[r - 1].points)
     closed = [r for r in yellow if need[r] == 0]
+    paid = [r for r in black if need[r] == 0]
+    # A black row closed in the same step costs its points (P5): said with the gain.
+    cost = {"black": paid[0], "stake": lay[paid[0] - 1].points} if paid else {}
+    also = "_and_black" if paid else ""
     if len(closed) > 1:
         total = sum(lay[r - 1].points for r in closed)
-        return reason("gambler", "place_close_rows", arm, count=len(closed), money=total)
+        rid = "place_close_rows" + also
+        return reason("gambler", rid, arm, count=len(closed), money=total, **cost)
     if closed:
         row = closed[0]
-        return reason("gambler", "place_close", arm, row=row, money=lay[row - 1].points)
-    paid = [r for r in black if need[r] == 0]
+        rid = "place_close" + also
+        return reason("gambler", rid, arm, row=row, money=lay[row - 1].points, **cost)
     if paid:
         rid = "place_black_forced" if forced else "place_black"
         return reason("gambler", rid, arm, row=paid[0], stake=lay[paid[0] - 1].points)
@@ -629,6 +634,8 @@ register_reasons(
         "stop_nothing",
         "place_close",
         "place_close_rows",
+        "place_close_and_black",
+        "place_close_rows_and_black",
         "place_black",
         "place_black_forced",
         "place_push",

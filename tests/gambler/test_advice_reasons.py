@@ -219,6 +219,21 @@ def test_placements_that_close_rows() -> None:
         "row": 6,
         "stake": 40,
     }
+    # closing row 1 and black row 6 in one step says both: the gain and the cost (P5)
+    assert why(state, *line(state, [(6, 1), (6, 1), (1, 6), (1, 6)])) == {
+        "key": "gambler.place_close_and_black",
+        "row": 1,
+        "money": 40,
+        "black": 6,
+        "stake": 40,
+    }
+    assert why(state, *line(state, [(6, 1), (6, 1), (5, 3), (1, 6), (1, 6)])) == {
+        "key": "gambler.place_close_rows_and_black",
+        "count": 2,
+        "money": 60,
+        "black": 6,
+        "stake": 40,
+    }
     # one 1 leaves row 6 open: it costs nothing and brings no yellow row closer
     assert why(state, *line(state, [(1, 6)])) == {"key": "gambler.place_black_open", "row": 6}
     # midway through the step, confirming is judged by the dice already placed
