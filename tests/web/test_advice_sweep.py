@@ -21,7 +21,7 @@ from paddock_web.tables import TABLES  # noqa: E402
 
 import pygames  # noqa: E402
 from pygames.core import Match, SeatWindow  # noqa: E402
-from pygames.core.advice import advise  # noqa: E402
+from pygames.core.advice import GENERIC_IDS, advise  # noqa: E402
 
 EVERY = 9
 
@@ -52,8 +52,7 @@ def test_every_tip_of_a_game_played_through_reads_in_english_and_german(
                         for i, tip in enumerate(tips):
                             html = str(advice_panel.tip_row(i, tip, game_id, table, view, ctx))
                             assert "advice-why" in html and "{" not in html, (tip, html)
-                    generic = ("close_call", "best_chance", "behind_best", "only_choice")
-                    own += sum(t["reason"]["key"].split(".")[1] not in generic for t in tips)
+                    own += sum(t["reason"]["key"].split(".")[1] not in GENERIC_IDS for t in tips)
             match.play_computer()
     assert asked >= 20
     assert own >= asked  # most tips say why in the game's own facts
