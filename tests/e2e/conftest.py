@@ -17,6 +17,11 @@ reused when the plugin is active, so both can be installed together.
 
 dist/ is built once per session, unless PADDOCK_DIST_BUILT=1 (set by `build.py test`,
 which has just built it).
+
+A renderer that dies under the test ("Target crashed": the browser process killed the tab,
+not the page failing a check) gets the test run once more on a fresh page; pytest's summary
+counts it as a rerun and Chromium's own log for the session is in `CHROMIUM_LOG`, whose tail
+is printed at the end when any tab crashed. A second crash of the same test fails it.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,6 +47,7 @@ E2E_DIR = Path(__file__).resolve().parent
 READY_OR_FAILED = 'html[data-ready="1"], html[data-boot-failed="1"]'
 READY_TIMEOUT_MS = 60_000
 CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"paddock-chromium-{os.getpid()}.log"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -49,13 +56,42 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # Shared memory in /tmp rather than /dev/shm, which containers often cap at 64 MB: a
+    # full /dev/shm kills renderers ("Target crashed").
+    "--disable-dev-shm-usage",
+    "--enable-logging",
+    f"--log-file={CHROMIUM_LOG}",
 ]
+CRASHED = "Target crashed"
+crashed_tabs: list[str] = []
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if E2E_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[CRASHED]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome in ("failed", "rerun") and CRASHED in report.longreprtext:
+        crashed_tabs.append(f"{report.nodeid} ({report.when})")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not crashed_tabs:
+        CHROMIUM_LOG.unlink(missing_ok=True)
+        return
+    terminalreporter.section("Chromium tabs that crashed")
+    for line in crashed_tabs:
+        terminalreporter.write_line(line)
+    if CHROMIUM_LOG.exists():
+        # Chromium's warnings and errors say why a tab died ("Tab Killed", out of memory...).
+        lines = CHROMIUM_LOG.read_text(errors="replace").splitlines()
+        notable = [line for line in lines if ":INFO:" not in line and "dbus" not in line]
+        terminalreporter.write_line(f"Chromium's last warnings ({CHROMIUM_LOG}):")
+        for line in notable[-30:]:
+            terminalreporter.write_line("  " + line[:300])
 
 
 @pytest.fixture(scope="session")
