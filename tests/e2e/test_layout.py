@@ -96,3 +96,44 @@ def test_first_decision_is_composed_and_accessible(sized_page: Page, game: str, 
     page.wait_for_timeout(500)
     assert composition_problems(page) == []
     assert serious_accessibility_violations(page) == []
+
+
+# Every word of the page's prose that fits a line: the rectangles of its letters on more
+# than one line mean it was broken in the middle ("Tisc" / "h").
+SPLIT_WORDS = """
+() => {
+  const split = [];
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("input, select, option, textarea")) continue;
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      if (m[0].length > 20) continue;  // may be longer than a phone's line
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                                                       .map((r) => Math.round(r.top)));
+      if (tops.size > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_setup_prose_wraps_between_words(browser: Browser, server_url: str, lang: str) -> None:
+    """The new-game screen on a phone, its share and class links included: text wraps at
+    spaces, never inside a word."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    page.click(f"[data-act=lang][data-arg={lang}]")
+    page.click("[data-act=choose][data-arg=gambler]")
+    page.wait_for_selector("[data-testid=class-links]")
+    words = page.locator("main").inner_text().split()
+    assert len(words) > 100  # the whole form was read
+    assert page.evaluate(SPLIT_WORDS) == []
+    context.close()
