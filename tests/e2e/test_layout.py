@@ -107,7 +107,7 @@ SPLIT_WORDS = """
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest("input, select, option, textarea")) continue;
-    for (const m of node.textContent.matchAll(/\\S+/g)) {
+    for (const m of node.textContent.matchAll(/[^\\s\\-\\u2013]+/g)) {  // a hyphen may break
       if (m[0].length > 20) continue;  // may be longer than a phone's line
       const range = document.createRange();
       range.setStart(node, m.index);
