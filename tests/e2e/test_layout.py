@@ -123,17 +123,14 @@ SPLIT_WORDS = """
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_setup_prose_wraps_between_words(browser: Browser, server_url: str, lang: str) -> None:
+def test_setup_prose_wraps_between_words(page: Page, lang: str) -> None:
     """The new-game screen on a phone, its share and class links included: text wraps at
     spaces, never inside a word."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(server_url)
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    page.set_viewport_size(PHONE)
+    page.open_app()  # type: ignore[attr-defined]
     page.click(f"[data-act=lang][data-arg={lang}]")
     page.click("[data-act=choose][data-arg=gambler]")
     page.wait_for_selector("[data-testid=class-links]")
     words = page.locator("main").inner_text().split()
     assert len(words) > 100  # the whole form was read
     assert page.evaluate(SPLIT_WORDS) == []
-    context.close()
