@@ -15,10 +15,12 @@ about 7 % for s1 up to 22 % for s7).
 Betting (D-BET). Every horse is valued by expected return, win chance × odds.
 The bot stakes all its money: half on the best win bet, a fifth on the second
 best, and the rest on the best place pair that contains its main horse. The
-slip is entered in R42 steps (largest amount first) and then confirmed. One
-exception guards a lead: in the last race, a seat ahead of every rival stakes
-only half its money when no rival's settled slips were worth even 0.8 of their
-stakes (the rivals bet poorly, so the lead is likelier kept than grown).
+slip is entered in R42 steps (largest amount first) and then confirmed. In the
+last race a seat ahead of every rival guards its lead: it stakes no more than the
+most money a rival can stake (a rival who backs the same horses then cannot gain
+more than it, whatever the result, and what it keeps back stays a lead), and only
+half its money when no rival's settled slips were worth even 0.8 of their stakes
+(the rivals bet poorly, so the lead is likelier kept than grown).
 
 Race (D-USE, D-EXTRA). Each legal use is played on a copy of the row and the
 result is scored as the bot's expected payout (win and place lines and outsider
@@ -67,7 +69,8 @@ twentieth below 0.8), random players' 0.63 (a twentieth above 1.04), per race.""
 GUARD_SHARE = 0.5
 """The share of its money a leader stakes in the last race against poor bettors. In
 600 games each (±0.01), Friendly with this guard won 0.94 against random players
-(0.88 without) and 0.94x its equal share against friendly ones (unchanged)."""
+(0.88 without) and 0.94x its equal share against friendly ones (unchanged); with the
+cap of :func:`lead_stake_cap` as well, 0.95 of 600 against random players."""
 FRIENDLY_SLACK = 0.02  # of the stake: race choices closer in expected money count as equal
 
 
@@ -196,6 +199,27 @@ def guards_lead(view: FinishLineView, seat: int) -> bool:
     return leads_poor_bettors(seat, totals, view["results"])
 
 
+def lead_stake_cap(view: FinishLineView, seat: int) -> int | None:
+    """The most ``seat`` stakes in the last race when it is ahead of every rival (money
+    and side bets): the most money a rival can stake. A rival who backs the same horses
+    (as friendly players do) then gains no more than the leader whatever the result,
+    and what the leader keeps back is a lead that only a better bet than its own can
+    take. None before the last race or when a rival is level or ahead."""
+    if view["race"] != view["races"]:
+        return None
+    return stake_cap(seat, [m or 0 for m in view["money"]], view["ledger"])
+
+
+def stake_cap(seat: int, money: list[int], ledger: list[int]) -> int | None:
+    """:func:`lead_stake_cap` from each seat's money before the last race's betting and
+    its side bets."""
+    totals = [m + side for m, side in zip(money, ledger, strict=True)]
+    rivals = [s for s in range(len(totals)) if s != seat]
+    if not rivals or any(totals[s] >= totals[seat] for s in rivals):
+        return None
+    return max(max(money[s] for s in rivals), 0)
+
+
 def leads_poor_bettors(seat: int, totals: list[int], results: list[RaceResult]) -> bool:
     """Whether ``seat``'s total (money and side bets) is above every rival's and no
     rival's settled slips were worth :data:`POOR_RETURN` of their stakes."""
@@ -261,6 +285,9 @@ class FinishLineBot:
         if guards_lead(view, seat):
             share = min(share, GUARD_SHARE)
         units = int(money * share) // 100
+        cap = lead_stake_cap(view, seat)
+        if cap is not None:
+            units = min(units, cap // 100)
         if units < 3:
             return [("win", main, units * 100)] if units else []
         first = units * 50 // 100

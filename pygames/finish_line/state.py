@@ -1191,13 +1191,17 @@ class FinishLineState(State[FinishLineView]):
     def usual_slip(self, seat: int, budget: int) -> SlipRecord:
         """The slip the computer player writes for ``seat`` with ``budget`` on this race's
         lineup, as the table stood when betting opened (a fresh copy each time)."""
-        guards = False  # the bot stakes less in the last race when it leads poor bettors
+        # The bot stakes less in the last race when it leads: no more than a rival can
+        # stake, and half its money when the rivals bet poorly.
+        guards, cap = False, None
         if self.race == RACES:
-            from .bot import leads_poor_bettors  # the bot reads this module: imported when used
+            from .bot import leads_poor_bettors, stake_cap  # the bot reads this module
 
-            totals = [self.money_before_betting(s) + self.ledger[s] for s in range(self.n)]
-            totals[seat] = budget + self.ledger[seat]
+            money = [self.money_before_betting(s) for s in range(self.n)]
+            money[seat] = budget
+            totals = [m + side for m, side in zip(money, self.ledger, strict=True)]
             guards = leads_poor_bettors(seat, totals, self.results)
+            cap = stake_cap(seat, money, self.ledger)
         key = (
             self.race,
             tuple(self.lineup),
@@ -1205,6 +1209,7 @@ class FinishLineState(State[FinishLineView]):
             self.n,
             tuple(sorted(self.options.items())),
             guards,
+            cap,
         )
         slip = _USUAL_SLIPS.get(key)
         if slip is None:

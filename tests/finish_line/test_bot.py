@@ -16,6 +16,7 @@ from pygames.finish_line.bot import (
     expected_players,
     expected_return,
     guards_lead,
+    lead_stake_cap,
     start_chances,
 )
 from pygames.finish_line.state import FinishLineState, slip_stake
@@ -187,7 +188,7 @@ def fill_slip(state: FinishLineState, seat: int) -> int:
         ([win(8, 100)], False),  # s1 at 12x: worth about 0.94
     ],
 )
-def test_leader_stakes_half_in_the_last_race_only_against_poor_bettors(
+def test_leader_stakes_no_more_than_a_rival_can_and_half_against_poor_bettors(
     rival_bet: list[dict[str, Any]], guarded: bool
 ) -> None:
     state, stake = last_race_slip(rival_bet)
@@ -196,10 +197,32 @@ def test_leader_stakes_half_in_the_last_race_only_against_poor_bettors(
         assert returned is None
     else:
         assert returned is not None and (returned < 0.8) == guarded
-    assert stake == (3500 if guarded else 7000)
+    rival_money = state.view(A)["money"][B]
+    assert rival_money is not None and 3500 < rival_money < 7000
+    # half its 7000 against poor bettors, else as much as B can stake (not all its money)
+    assert stake == (3500 if guarded else rival_money)
+    assert lead_stake_cap(state.view(B), A) == rival_money
     # the slip a search redraws for A (seen from B's seat) is the one A wrote; the cache
     # of such slips keeps the guarded and the full slip on the same lineup apart
     assert slip_stake(state.usual_slip(A, 7000)) == stake
+
+
+def test_a_leader_matched_by_a_rival_who_bets_alike_keeps_its_lead() -> None:
+    """Two friendly players in the last race back the same horses: the leader stakes what
+    the rival can, so whatever the race does it stays ahead by the money it kept (staking
+    everything, a race that beat both slips would have left them level at nothing)."""
+    state, stake = last_race_slip([win(8, 100)])
+    rival_money = state.view(B)["money"][B]
+    assert rival_money is not None and stake == rival_money
+    assert fill_slip(state, B) == rival_money  # the trailing rival stakes all it has
+    assert canonical(state.slips[A]) == canonical(state.slips[B])
+    finish_race(state)
+    assert state.is_terminal()
+    payouts = [slip["payout"] for slip in state.results[-1]["slips"]]
+    assert payouts[A] == payouts[B]
+    scores = state.scores()
+    assert scores[A] - scores[B] == 7000 - stake > 0
+    assert state.winners() == [A]
 
 
 def test_no_guard_before_the_last_race_or_when_behind() -> None:
