@@ -538,6 +538,18 @@ def _slip_reason(view: FinishLineView, seat: int, arm: Arm) -> Reason:
     stake = sum(wins.values()) + sum(places.values())
     money = view["money"][seat] or 0
     rid = "stake_slip" if best[2] else "stake_slip_win"
+    cap = lead_stake_cap(view, seat)
+    if cap is not None:  # the last race, in the lead: the most the others can stake counts
+        return reason(
+            "finish_line",
+            f"{rid}_lead",
+            arm,
+            stake=stake,
+            amount=money,
+            cap=cap,
+            money=best[0],
+            horse=best[1],
+        )
     return reason("finish_line", rid, arm, stake=stake, amount=money, money=best[0], horse=best[1])
 
 
@@ -845,6 +857,8 @@ register_reasons(
         "bet_nothing",
         "stake_slip",
         "stake_slip_win",
+        "stake_slip_lead",
+        "stake_slip_win_lead",
         "take_first",
         "take_white",
         "take_white_yours",

@@ -428,3 +428,19 @@ def two_horses_left(whip_on_11: bool) -> FinishLineState:
     whip_out(state, 5)
     assert state.row == [11, 20]
     return state
+
+
+def last_race_betting(rival_bet: list[Action]) -> FinishLineState:
+    """Two players, every race run by fillers (the s7 horse wins). A puts 1000 on race 1's
+    leader at 2x, B places ``rival_bet`` on race 1; nobody bets on race 2. At race 3's
+    betting A leads (7000 against B's 6000 or less) and is to write its slip."""
+    state = betting_state(2)
+    bet(state, {A: [win(20, 1000)], B: rival_bet})
+    finish_race(state)
+    race_between(state, [1, 2, 4, 6, 7, 9, 10])
+    finish_race(state)
+    draw(state, [13, 14, 15, 16, 17, 19, 21])
+    assert state.race == 3 and state.current_player() == A
+    money = state.view(A)["money"]
+    assert money[A] == 7000 and (money[B] or 0) < 7000
+    return state

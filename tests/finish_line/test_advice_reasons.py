@@ -29,6 +29,7 @@ from .play import (
     home_stretch,
     idle,
     idle_until,
+    last_race_betting,
     place,
     roll,
     win,
@@ -163,6 +164,35 @@ def test_a_whole_slip_says_its_stake_and_the_finish_that_pays_it_most() -> None:
         assert got["horse"] in {f for f, _ in tops}
         seen.add(got["key"])
     assert seen == {"finish_line.stake_slip", "finish_line.stake_slip_win"}
+
+
+def test_a_leader_s_slips_in_the_last_race_say_what_the_others_can_stake() -> None:
+    state = last_race_betting([win(8, 100)])
+    window = SeatWindow(state, A)
+    rival = state.view(A)["money"][B]
+    lines = slip_lines(window)
+    assert lines is not None and rival is not None
+    keys, stakes = set(), set()
+    for line in lines:
+        if len(line) == 1:
+            continue  # betting nothing: see above
+        arm = Arm(line[0], rest=line[1:])
+        got = dict(_reason(window, arm, [arm]))
+        keys.add(got["key"])
+        assert got["cap"] == rival and got["amount"] == 7000
+        stakes.add(got["stake"])
+    assert keys <= {"finish_line.stake_slip_lead", "finish_line.stake_slip_win_lead"} and keys
+    assert max(stakes) == rival  # the friendly slip stakes no more than B can
+    # B trails: its slips say only what they stake
+    decide(state, {"type": "bet_done"})
+    assert state.current_player() == B
+    window = SeatWindow(state, B)
+    lines = slip_lines(window)
+    assert lines is not None
+    for line in lines:
+        if len(line) > 1:
+            arm = Arm(line[0], rest=line[1:])
+            assert "cap" not in dict(_reason(window, arm, [arm]))
 
 
 # --- taking dice --------------------------------------------------------------------------

@@ -27,11 +27,10 @@ from .play import (
     act,
     bet,
     betting_state,
-    draw,
     finish_race,
     idle,
+    last_race_betting,
     new_state,
-    race_between,
     race_state,
     roll,
     win,
@@ -157,19 +156,9 @@ def test_beats_random_bots_clearly() -> None:
 
 
 def last_race_slip(rival_bet: list[dict[str, Any]]) -> tuple[FinishLineState, int]:
-    """Two players, every race run by fillers (the s7 horse wins). A puts 1000 on race 1's
-    leader at 2x, B places ``rival_bet`` on race 1; nobody bets on race 2. At race 3's
-    betting A leads (7000 against B's 6000 or less) and fills its slip with the bot.
-    Returns the state after A's slip and A's stake."""
-    state = betting_state(2)
-    bet(state, {A: [win(20, 1000)], B: rival_bet})
-    finish_race(state)
-    race_between(state, [1, 2, 4, 6, 7, 9, 10])
-    finish_race(state)
-    draw(state, [13, 14, 15, 16, 17, 19, 21])
-    assert state.race == 3 and state.current_player() == A
-    money = state.view(A)["money"]
-    assert money[A] == 7000 and (money[B] or 0) < 7000
+    """:func:`last_race_betting`, then A fills its slip with the bot. Returns the state
+    after A's slip and A's stake."""
+    state = last_race_betting(rival_bet)
     return state, fill_slip(state, A)
 
 

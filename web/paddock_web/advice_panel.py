@@ -327,7 +327,7 @@ def reason_words(
     words = {k: v for k, v in reason.items() if k != "key"}
     for name, value in words.items():
         words[name] = named(name, value, table, view, cat) or value
-    for key in ("money", "stake"):
+    for key in ("money", "stake", "cap"):
         if key in words:
             words[key] = amount(cat, game_id, float(words[key]))
     return words
