@@ -190,13 +190,22 @@ def expected_return(results: list[RaceResult], seat: int) -> float | None:
     return worth / staked if staked else None
 
 
+def _totals(view: FinishLineView) -> list[int]:
+    """Each seat's money and side bets, as the view shows them."""
+    return [(m or 0) + side for m, side in zip(view["money"], view["ledger"], strict=True)]
+
+
+def leads(seat: int, totals: list[int]) -> bool:
+    """Whether ``seat``'s total is above every rival's."""
+    return all(t < totals[seat] for s, t in enumerate(totals) if s != seat)
+
+
 def guards_lead(view: FinishLineView, seat: int) -> bool:
     """Whether ``seat`` holds money back on its slip: it is the last race and the seat
     leads rivals who bet poorly (:func:`leads_poor_bettors`)."""
     if view["race"] != view["races"]:
         return False
-    totals = [(m or 0) + side for m, side in zip(view["money"], view["ledger"], strict=True)]
-    return leads_poor_bettors(seat, totals, view["results"])
+    return leads_poor_bettors(seat, _totals(view), view["results"])
 
 
 def lead_stake_cap(view: FinishLineView, seat: int) -> int | None:
@@ -207,26 +216,23 @@ def lead_stake_cap(view: FinishLineView, seat: int) -> int | None:
     take. None before the last race or when a rival is level or ahead."""
     if view["race"] != view["races"]:
         return None
-    return stake_cap(seat, [m or 0 for m in view["money"]], view["ledger"])
+    return stake_cap(seat, [m or 0 for m in view["money"]], _totals(view))
 
 
-def stake_cap(seat: int, money: list[int], ledger: list[int]) -> int | None:
+def stake_cap(seat: int, money: list[int], totals: list[int]) -> int | None:
     """:func:`lead_stake_cap` from each seat's money before the last race's betting and
-    its side bets."""
-    totals = [m + side for m, side in zip(money, ledger, strict=True)]
-    rivals = [s for s in range(len(totals)) if s != seat]
-    if not rivals or any(totals[s] >= totals[seat] for s in rivals):
+    its total with side bets."""
+    if not leads(seat, totals):
         return None
-    return max(max(money[s] for s in rivals), 0)
+    return max(max(m for s, m in enumerate(money) if s != seat), 0)
 
 
 def leads_poor_bettors(seat: int, totals: list[int], results: list[RaceResult]) -> bool:
     """Whether ``seat``'s total (money and side bets) is above every rival's and no
     rival's settled slips were worth :data:`POOR_RETURN` of their stakes."""
-    rivals = [s for s in range(len(totals)) if s != seat]
-    if any(totals[s] >= totals[seat] for s in rivals):
+    if not leads(seat, totals):
         return False
-    returns = (expected_return(results, s) for s in rivals)
+    returns = (expected_return(results, s) for s in range(len(totals)) if s != seat)
     return all(r is None or r < POOR_RETURN for r in returns)
 
 

@@ -1201,7 +1201,7 @@ class FinishLineState(State[FinishLineView]):
             money[seat] = budget
             totals = [m + side for m, side in zip(money, self.ledger, strict=True)]
             guards = leads_poor_bettors(seat, totals, self.results)
-            cap = stake_cap(seat, money, self.ledger)
+            cap = stake_cap(seat, money, totals)
         key = (
             self.race,
             tuple(self.lineup),
