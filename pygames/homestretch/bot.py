@@ -66,7 +66,7 @@ from .data import (
     race_colour,
 )
 from .state import ROLL_OUTCOMES, HomestretchState
-from .view import HomestretchView
+from .view import HomestretchView, RaceCard
 
 GAMMA = 2.4
 STEP = 1.5
@@ -1044,36 +1044,67 @@ def _race_reason(window: SeatWindow[HomestretchView], seat: int, arm: Arm) -> Re
     return reason("homestretch", "one_reroll", arm, horse=h, square=square, mine=roll.mine)
 
 
+def _cell_facts(card: RaceCard, marker: str, h: int, row: str) -> dict[str, Any]:
+    """A marker's cell in the facts a bettor reads: what it pays a point and how often
+    this race card's start odds (START_ODDS) see the horse finish in that row or better
+    (``pct`` left out where that is under 1 %: "about 0 %" reads oddly)."""
+    odds = START_ODDS[card["id"]][h - HORSES[0]][ROW_INDEX[row] - 1]
+    facts: dict[str, Any] = {"marker": marker, "horse": h, "row": row, "money": PAYOUT[row][h]}
+    if round(odds / 10):
+        facts["pct"] = round(odds / 10)
+    return facts
+
+
 def _bet_reason(view: HomestretchView, arm: Arm) -> Reason:
     """A bet by its biggest marker: the cell's rate and how often this race card's start
-    odds (START_ODDS) see the horse finish in that row or better."""
+    odds see the horse finish in that row or better."""
     card = view["race_card"]
     assert card is not None  # betting happens with this race's card revealed
     laid = [a for a in (arm.action, *arm.rest) if a["type"] == "place_marker"]
     lead = laid[0]  # the line's markers come biggest first; a lone marker is itself
     h, row = lead["horse"], lead["row"]
-    odds = START_ODDS[card["id"]][h - HORSES[0]][ROW_INDEX[row] - 1]
-    facts: dict[str, Any] = {
-        "marker": lead["marker"],
-        "horse": h,
-        "money": PAYOUT[row][h],
-        "pct": round(odds / 10),
-    }
+    facts = _cell_facts(card, lead["marker"], h, row)
     rows = {a["row"] for a in laid}
+    whole = {k: v for k, v in facts.items() if k != "row"} | {"pct": facts.get("pct", 0)}
     if len(laid) == len(BET_ORDER) and rows == {"WIN"}:
-        return reason("homestretch", "bet_all_win", arm, **facts)
+        return reason("homestretch", "bet_all_win", arm, **whole)
     if len(laid) == len(BET_ORDER) and rows == {"SHOW"}:
-        return reason("homestretch", "bet_all_show", arm, **facts)
-    if not facts["pct"]:  # a cell this card almost never pays ("about 0 %" reads oddly)
-        del facts["pct"]
-        return reason("homestretch", "bet_cell_rare", arm, row=row, **facts)
+        return reason("homestretch", "bet_all_show", arm, **whole)
+    if "pct" not in facts:  # a cell this card almost never pays
+        return reason("homestretch", "bet_cell_rare", arm, **facts)
     handicap = card["handicaps"].get(str(h))
     if handicap == "X":
-        return reason("homestretch", "bet_cell_x", arm, row=row, **facts)
+        return reason("homestretch", "bet_cell_x", arm, **facts)
     if handicap:
-        plus = plus_squares(handicap)
-        return reason("homestretch", "bet_cell_plus", arm, row=row, plus=plus, **facts)
-    return reason("homestretch", "bet_cell", arm, row=row, **facts)
+        return reason("homestretch", "bet_cell_plus", arm, plus=plus_squares(handicap), **facts)
+    return reason("homestretch", "bet_cell", arm, **facts)
+
+
+def _laid_reason(view: HomestretchView, arm: Arm) -> Reason | None:
+    """Confirming the bet, by the biggest marker down; taking a marker back, by the cell
+    it leaves: each cell's rate and how often this race card sees it pay."""
+    card = view["race_card"]
+    laid = {m["marker"]: m for m in view["my_markers"] or [] if m["horse"] is not None}
+    if arm.action["type"] == "take_back_marker":
+        marker = arm.action["marker"]
+        rid = "bet_take_back"
+    else:
+        marker = next((m for m in BET_ORDER if m in laid), "")
+        rid = "bet_confirm"
+    cell = laid.get(marker)
+    if card is None or cell is None or cell["horse"] is None or cell["row"] is None:
+        return None
+    facts = _cell_facts(card, marker, cell["horse"], cell["row"])
+    return reason("homestretch", rid if "pct" in facts else f"{rid}_rare", arm, **facts)
+
+
+def _claim_reason(view: HomestretchView, arm: Arm) -> Reason:
+    """Keeping one's place or cutting in: neither changes a payout or a marker limit
+    (P16); only who sees whose markers first."""
+    if arm.action["choice"] == "KEEP":
+        return reason("homestretch", "claim_keep", arm)
+    target = view["colours"].index(arm.action["target"])
+    return reason("homestretch", "claim_cut", arm, name=view["seats"][target]["name"])
 
 
 def _buy_reason(view: HomestretchView, seat: int, arm: Arm) -> Reason:
@@ -1145,8 +1176,10 @@ def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> R
         why = _buy_reason(window.view(), seat, arm)
     elif kind == "place_marker":
         why = _bet_reason(window.view(), arm)
-    elif kind == "bet_order_claim" and arm.action["choice"] == "KEEP":
-        why = reason("homestretch", "claim_keep", arm)
+    elif kind in ("confirm_bets", "take_back_marker"):
+        why = _laid_reason(window.view(), arm)
+    elif kind == "bet_order_claim":
+        why = _claim_reason(window.view(), arm)
     elif kind in ("move_choice", "reroll_or_stop", "bonus_target"):
         why = _race_reason(window, seat, arm)
     return why or generic_reason("homestretch", arm, arms)
@@ -1159,6 +1192,11 @@ register_reasons(
         "draft_new",
         "draft_more",
         "claim_keep",
+        "claim_cut",
+        "bet_confirm",
+        "bet_confirm_rare",
+        "bet_take_back",
+        "bet_take_back_rare",
         "bet_cell",
         "bet_cell_plus",
         "bet_cell_x",

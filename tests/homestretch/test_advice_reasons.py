@@ -26,7 +26,7 @@ from pygames.homestretch.bot import (
     _reason,
     purses_left,
 )
-from pygames.homestretch.data import CARD_HORSE, last_place
+from pygames.homestretch.data import CARD_HORSE, PAYOUT, last_place
 from pygames.homestretch.state import HomestretchState, Phase
 
 from .play import (
@@ -230,8 +230,51 @@ def test_keeping_the_place_in_the_betting_order_says_it_changes_no_payout() -> N
     keep = legal(state, choice="KEEP")
     assert why(state, keep) == {"key": "homestretch.claim_keep"}
     cut = next(a for a in state.legal_actions() if a["choice"] == "CUT_IN_BEFORE")
-    assert why(state, cut)["key"] in ("homestretch.only_choice", "homestretch.close_call")
+    target = state.colours.index(cut["target"])
+    assert target != seat
+    # cutting in names the player whose turn it takes, by the name at the table
+    assert why(state, cut) == {"key": "homestretch.claim_cut", "name": state.players[target]}
     assert seat != 0  # the richest bets first and claims nothing
+
+
+def test_confirming_or_taking_back_a_marker_is_told_by_the_cell_it_lies_on() -> None:
+    state = betting_turn()
+    laid = whole_bet(state, [(12, "WIN"), (5, "WIN"), (7, "SHOW"), (9, "PLACE"), (4, "SHOW")])
+    for action in laid[:-1]:
+        state.apply(action)
+    confirm = legal(state, type="confirm_bets")
+    # the biggest marker down (the 3) lies where this card almost never pays
+    assert odds("P1", 12, 1) == 0
+    assert why(state, confirm) == {
+        "key": "homestretch.bet_confirm_rare",
+        "marker": "3",
+        "horse": 12,
+        "row": "WIN",
+        "money": 20,
+    }
+    assert why(state, legal(state, type="take_back_marker", marker="2a")) == {
+        "key": "homestretch.bet_take_back",
+        "marker": "2a",
+        "horse": 5,
+        "row": "WIN",
+        "money": 6,
+        "pct": odds("P1", 5, 1),
+    }
+    assert why(state, legal(state, type="take_back_marker", marker="3"))["key"] == (
+        "homestretch.bet_take_back_rare"
+    )
+    same_for_a_resample(state)
+    # with the 3 taken back and laid on a cell that pays, the confirmation says so
+    state.apply(legal(state, type="take_back_marker", marker="3"))
+    state.apply(marker(state, "3", 9, "SHOW"))
+    assert why(state, legal(state, type="confirm_bets")) == {
+        "key": "homestretch.bet_confirm",
+        "marker": "3",
+        "horse": 9,
+        "row": "SHOW",
+        "money": PAYOUT["SHOW"][9],
+        "pct": odds("P1", 9, 3),
+    }
 
 
 # --- the race -----------------------------------------------------------------------------
