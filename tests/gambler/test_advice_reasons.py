@@ -288,10 +288,28 @@ def test_a_black_row_closed_by_choice_is_not_forced() -> None:
     assert why(state, {"type": "confirm"}) == chosen
 
 
-def test_a_take_back_falls_back_on_the_comparison() -> None:
+def test_a_take_back_names_the_die_and_the_row_it_leaves() -> None:
     state = first_roll([6, 6, 5, 1, 1])
-    steps(state, [(6, 1)])
-    assert why(state, {"type": "take_back", "row": 1})["key"] == "gambler.only_choice"
+    steps(state, [(6, 1), (5, 3)])
+    # row 1 (66, +40) is yellow: its points are said; row 6 (11, -40) is black
+    assert why(state, {"type": "take_back", "row": 1}) == {
+        "key": "gambler.take_back_yellow",
+        "value": 6,
+        "row": 1,
+        "money": 40,
+    }
+    assert why(state, {"type": "take_back", "row": 3}) == {
+        "key": "gambler.take_back_yellow",
+        "value": 5,
+        "row": 3,
+        "money": 20,
+    }
+    steps(state, [(1, 6)])
+    assert why(state, {"type": "take_back", "row": 6}) == {
+        "key": "gambler.take_back_black",
+        "value": 1,
+        "row": 6,
+    }
 
 
 def test_every_seat_and_every_resample_gets_the_same_reasons() -> None:
