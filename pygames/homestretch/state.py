@@ -34,7 +34,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
-from ..core.state import Action, BadSave, Bet, Event, Option, RaceFinish, State, is_listed
+from ..core.state import (
+    Action,
+    BadSave,
+    Bet,
+    Event,
+    Option,
+    RaceFinish,
+    State,
+    canonical,
+    is_listed,
+)
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
@@ -1504,6 +1514,17 @@ class HomestretchState(State[HomestretchView]):
         return [str(h) for h in self.results[race]["places"]]
 
     # --- undo -----------------------------------------------------------------
+    def choice_key(self, action: Action) -> str:
+        """Taking back either of two markers of one value from one cell is one choice (2a
+        and 2b are both a 2); the placing list already offers one marker of each value."""
+        seat = self.current_player()
+        if action.get("type") == "take_back_marker" and 0 <= seat < self.n:
+            cell = self.bets[seat].get(action.get("marker", ""))
+            if cell is not None:
+                value = MARKER_VALUE[action["marker"]]
+                return canonical({"type": "take_back_marker", "value": value, "cell": cell})
+        return super().choice_key(action)
+
     def undo_barrier(self, action: Action) -> bool:
         """Confirmed secrets are final: a draft pick (the hand passes on), a confirmed
         betting turn, a blind purchase, and any race decision that ends the race (all

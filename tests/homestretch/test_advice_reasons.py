@@ -277,6 +277,36 @@ def test_confirming_or_taking_back_a_marker_is_told_by_the_cell_it_lies_on() -> 
     }
 
 
+def test_two_markers_of_one_value_on_one_cell_are_one_choice_to_take_back() -> None:
+    state = betting_turn()
+    for action in whole_bet(
+        state, [(12, "WIN"), (5, "WIN"), (7, "SHOW"), (9, "PLACE"), (4, "SHOW")]
+    ):
+        state.apply(action)
+    seat = state.current_player()
+    assert seat != 0 and state.view(seat)["seats"][seat]["marker_limit"] >= 2
+    me = state.colours[seat]
+    cells = {"3": (9, "WIN"), "2a": (5, "PLACE"), "2b": (5, "PLACE"), "1a": (4, "SHOW")}
+    cells["1b"] = (10, "SHOW")
+    for m, (h, row) in cells.items():
+        state.apply({"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row})
+    window = SeatWindow(state, seat)
+    takes = [a for a in state.legal_actions() if a["type"] == "take_back_marker"]
+    assert len(takes) == 5
+    keys = {a["marker"]: window.choice_key(a) for a in takes}
+    assert keys["2a"] == keys["2b"]  # both 2s lie on 5's PLACE cell
+    assert len(set(keys.values())) == 4
+    tips = advise(window, random.Random(1), iterations=10, top=6)
+    assert len(tips) == 5  # the confirmation and four different take-backs
+    twos = [t for t in tips if t["action"].get("marker") in ("2a", "2b")]
+    assert len(twos) == 1
+    # once the 2s lie on different cells, taking back either is a choice of its own
+    state.apply({"type": "take_back_marker", "player": me, "marker": "2b"})
+    state.apply({"type": "place_marker", "player": me, "marker": "2b", "horse": 6, "row": "SHOW"})
+    takes = [a for a in state.legal_actions() if a["type"] == "take_back_marker"]
+    assert len({window.choice_key(a) for a in takes}) == 5
+
+
 # --- the race -----------------------------------------------------------------------------
 # Seat 0 (black) owns 2, 12 and 3 and bets on them and on 8; blue owns 3, 11 and 4 and
 # bets on 4 and 11; green owns 10, 5 and 9 and bets on them. Nobody has a stake in 6 or 7.
