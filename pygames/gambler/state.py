@@ -27,7 +27,7 @@ from enum import StrEnum
 from operator import getitem
 from typing import Any, Self
 
-from ..core.state import Action, BadSave, Event, State
+from ..core.state import Action, BadSave, Event, State, canonical
 from .data import (
     DEFAULT_TARGET,
     LAYOUT_IDS,
@@ -759,6 +759,14 @@ class GamblerState(State[GamblerView]):
             results.append(copied)
         fields["results"] = results
         return copy
+
+    def choice_key(self, action: Action) -> str:
+        """Placing either of two dice of one value into one row is one choice: dice
+        differ only by the number they show."""
+        die = action.get("die")
+        if action.get("type") == "place" and type(die) is int and 0 <= die < len(self.roll):
+            return canonical({"type": "place", "value": self.roll[die], "row": action.get("row")})
+        return super().choice_key(action)
 
     def lens_facts(self) -> dict[str, float]:
         """Before a roll: the chance that at least one of its dice fits an open row.

@@ -312,6 +312,25 @@ def test_a_take_back_names_the_die_and_the_row_it_leaves() -> None:
     }
 
 
+def test_dice_of_one_value_into_one_row_are_one_choice() -> None:
+    state = first_roll([4, 4, 4, 6, 6])
+    steps(state, [(4, 4)])  # mid-step: the advice weighs single dice, not whole lines
+    window = SeatWindow(state, 0)
+    places = [a for a in state.legal_actions() if a["type"] == "place"]
+    by_choice: dict[str, set[tuple[int, int]]] = {}
+    for a in places:
+        by_choice.setdefault(window.choice_key(a), set()).add((state.roll[a["die"]], a["row"]))
+    # one key per (value, row), and two dice of one value into one row share it
+    assert all(len(cells) == 1 for cells in by_choice.values())
+    assert len(by_choice) < len(places)
+    assert len(by_choice) == len({(state.roll[a["die"]], a["row"]) for a in places})
+    tips = advise(window, random.Random(1), iterations=12, top=5)
+    told = [
+        (state.roll[t["action"]["die"]], t["action"]["row"]) for t in tips if "die" in t["action"]
+    ]
+    assert told and len(told) == len(set(told))
+
+
 def test_every_seat_and_every_resample_gets_the_same_reasons() -> None:
     """Nothing is hidden: the reasons depend on the public table alone."""
     state = after_first_step(*BOTH)
