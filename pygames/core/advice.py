@@ -102,7 +102,9 @@ def advise(
     if iterations is None and think_ms is None:
         think_ms = 1000
     # Even a lone choice is played out: its chance and amount are what the player asks.
-    arms = search(window, rng, iterations=iterations, think_ms=think_ms, weigh_one=True)
+    # The halving stops at ``top`` arms: each choice shown is played out as often, so its
+    # figures are as sure as the others' (not those of an arm dropped after 2 rounds).
+    arms = search(window, rng, iterations=iterations, think_ms=think_ms, weigh_one=True, keep=top)
     # The arms that stayed longest in the search, then the best chance among them.
     tried = sorted(arms, key=lambda a: -a.visits)[:top]
     tried.sort(key=lambda a: (-a.win, -a.value))

@@ -257,19 +257,21 @@ def search(
     think_ms: float | None = None,
     weigh_one: bool = False,
     lines_allowed: bool = True,
+    keep: int = 2,
 ) -> list[Arm]:
     """Search the seat's choices: ``iterations`` rollouts if given, else as many as fit
     in ``think_ms`` (at least one round). Returns the arms, best first (by win share,
     then rounds played, then money; among choices that won every rollout, by the
     narrowest lead over the other seats, widest first). ``lines_allowed=False``: the
-    decision's single steps, even where the game registered whole lines.
+    decision's single steps, even where the game registered whole lines. ``keep``: the
+    halving stops at this many arms (the advice shows three, each played as often).
 
     Each round draws one state from the seat's knowledge and plays every arm still in
     the running from it with the same dice (one seed per round): the choices are
     compared on equal luck, which needs far fewer rollouts than independent draws.
     After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
-    never the friendly choice (the first arm). Once the time is up no arm starts
-    another rollout, and a round cut short counts for none of its arms.
+    never the friendly choice (the first arm), down to ``keep`` arms. Once the time is
+    up no arm starts another rollout, and a round cut short counts for none of its arms.
     """
     seat = window.seat
     assert seat is not None
@@ -306,10 +308,10 @@ def search(
                 arm.shares[rounds] = share
                 arm.worst_lead = min(arm.worst_lead, lead)
             rounds += 1
-            if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > 2:
+            if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > keep:
                 # halve, but keep the friendly choice: it is the one to beat
                 rest = sorted(active[1:], key=_rank)
-                active = [active[0], *rest[: max(1, (len(active) + 1) // 2 - 1)]]
+                active = [active[0], *rest[: max(keep - 1, (len(active) + 1) // 2 - 1)]]
     return sorted(arms, key=_rank)
 
 
