@@ -41,7 +41,7 @@ from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
-from ..core.search import Arm, Line, distinct_lines, register_lines
+from ..core.search import Arm, Line, register_lines
 from ..core.state import Action
 from .data import LAYOUTS, code_length, match_set
 from .state import GamblerState, Phase
@@ -422,35 +422,64 @@ MAX_LINE = 12
 
 
 def placement_lines(window: SeatWindow[GamblerView]) -> list[Line] | None:
-    """The whole placements the sharp player weighs at the start of a placement step:
-    the friendly plan first, then for each open row every run of the roll's dice that
-    can go into it next (one die, two, ... as many as fit), each ending with the
-    confirmation. None at any other decision, or once dice of this step are placed."""
+    """The whole placements the sharp player and the advice weigh at a placement step:
+    the friendly plan first, then for each open row every run of the free dice that can
+    go into it next (one die, two, ... as many as fit), each ending with the
+    confirmation. Once dice of the step are down, also confirming them as they lie, and
+    taking back each row's last die followed by the friendly plan from there (weighed
+    one action at a time, the friendly player finishing the step would put a die it did
+    not plan straight back, so a lone step could not be judged). Lines that leave the
+    rows alike are one choice. None at any other decision."""
     seat = window.seat
     start = window.resample(_COPY_RNG)
     assert isinstance(start, GamblerState) and seat is not None
-    if start.phase != Phase.AWAIT_PLACE or start.pending:
+    if start.phase != Phase.AWAIT_PLACE:
         return None
     lines = [_follow(start, seat, [])]
-    table = read_table(window)
-    counts = dice_counts(table.roll)
-    for r in table.rows:
-        if not r.open:
+    if start.pending:
+        lines.append(_follow(start, seat, [], friendly=False))  # confirm them as they lie
+        for row in dict.fromkeys(r for _, r in reversed(start.pending)):
+            take: Action = {"type": "take_back", "row": row}
+            after = start.clone()
+            after.apply_trusted(take)
+            rest = _follow(after, seat, [])
+            if rest:
+                lines.append((take, *rest))
+    counts = dice_counts(start.roll[d] for d in start.free_dice())
+    for row, r in enumerate(LAYOUTS[start.layout].rows if start.layout else (), start=1):
+        values = tuple(start.row_values(row))
+        if len(values) >= r.length:
             continue
-        fill = best_fill(r.code, r.values, counts)
+        fill = best_fill(r.code, values, counts)
         for k in range(1, len(fill) + 1):
-            line = _follow(start, seat, [(v, r.row) for v in fill[:k]])
+            line = _follow(start, seat, [(v, row) for v in fill[:k]])
             if line:
                 lines.append(line)
-    return distinct_lines(lines)
+    return _distinct_placements(start, [line for line in lines if line])
 
 
-def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line:
+def _distinct_placements(start: GamblerState, lines: list[Line]) -> list[Line]:
+    """``lines`` without those that leave every row as an earlier one does (the dice in
+    the same rows in the same order), the friendly one first."""
+    seen: dict[tuple[tuple[int, ...], ...], Line] = {}
+    for line in lines:
+        after = start.clone()
+        for action in line[:-1]:  # all but the confirmation
+            after.apply_trusted(action)
+        rows = tuple(tuple(after.row_values(row)) for row in range(1, len(after.filled) + 1))
+        seen.setdefault(rows, line)
+    return list(seen.values())
+
+
+def _follow(
+    start: GamblerState, seat: int, plan: list[tuple[int, int]], *, friendly: bool = True
+) -> Line:
     """The actions that place ``plan``'s (value, row) dice and confirm; with an empty
-    plan, the friendly player's own placement. Empty if the plan cannot be played."""
+    plan, the friendly player's own placement (``friendly=False``: the confirmation
+    alone). Empty if the plan cannot be played."""
     state = start.clone()
     line: list[Action] = []
-    friendly = HEURISTIC if not plan else None
+    player = HEURISTIC if friendly and not plan else None
     for value, row in plan:
         die = next((d for d in state.free_dice() if state.roll[d] == value), None)
         action: Action = {"type": "place", "die": die, "row": row}
@@ -460,8 +489,8 @@ def _follow(start: GamblerState, seat: int, plan: list[tuple[int, int]]) -> Line
         state.apply_trusted(action)
     while len(line) < MAX_LINE:
         action = {"type": "confirm"}
-        if friendly is not None:
-            action = friendly.choose(SeatWindow(state, seat), seat, _COPY_RNG)
+        if player is not None:
+            action = player.choose(SeatWindow(state, seat), seat, _COPY_RNG)
         if not state.is_legal(action):
             return ()
         line.append(action)
@@ -629,6 +658,16 @@ def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reaso
         return _roll_reason(state, arm)
     if kind in ("place", "confirm"):
         why = _place_reason(state, arm)
+        if why is not None:
+            return why
+    if kind == "take_back" and arm.rest:  # a placement made over: told by what it places
+        steps = (arm.action, *arm.rest)
+        after, i = state.clone(), 0
+        while steps[i]["type"] == "take_back":
+            after.apply(steps[i])
+            i += 1
+        rest = Arm(steps[i], rest=steps[i + 1 :], visits=arm.visits, wins=arm.wins)
+        why = _place_reason(after, rest)
         if why is not None:
             return why
     if kind == "take_back":

@@ -21,9 +21,9 @@ import pytest
 
 from pygames.core import Action, SeatWindow
 from pygames.core.advice import advise
-from pygames.core.search import Arm
+from pygames.core.search import Arm, search
 from pygames.gambler import GamblerState, Phase
-from pygames.gambler.bot import _reason, roll_facts
+from pygames.gambler.bot import _reason, placement_lines, roll_facts
 from pygames.gambler.data import LAYOUTS
 
 from .play import new_game, place, roll, steps
@@ -324,11 +324,44 @@ def test_dice_of_one_value_into_one_row_are_one_choice() -> None:
     assert all(len(cells) == 1 for cells in by_choice.values())
     assert len(by_choice) < len(places)
     assert len(by_choice) == len({(state.roll[a["die"]], a["row"]) for a in places})
-    tips = advise(window, random.Random(1), iterations=12, top=5)
-    told = [
-        (state.roll[t["action"]["die"]], t["action"]["row"]) for t in tips if "die" in t["action"]
-    ]
-    assert told and len(told) == len(set(told))
+
+
+def rows_after(state: GamblerState, line: list[Action]) -> tuple[tuple[int, ...], ...]:
+    """Every row's dice once ``line`` (but its confirmation) is played on a copy."""
+    after = state.clone()
+    for action in line:
+        if action["type"] != "confirm":
+            after.apply(action)
+    return tuple(tuple(after.row_values(row)) for row in range(1, 7))
+
+
+def test_a_step_begun_is_weighed_as_whole_placements() -> None:
+    """Once a die is down, each choice is still a whole placement: one die at a time,
+    the friendly player finishing the step would take a die it did not plan straight
+    back, and a lone die would get the figures of the step without it."""
+    state = first_roll([6, 6, 5, 1, 1])
+    steps(state, [(6, 1)])
+    window = SeatWindow(state, 0)
+    lines = placement_lines(window)
+    assert lines is not None and all(ln[-1] == {"type": "confirm"} for ln in lines)
+    assert ({"type": "confirm"},) in lines  # the step as it lies
+    first, rest = line(state, [(6, 1)])
+    assert (first, *rest) in lines  # the second 6 closes row 1
+    assert len({rows_after(state, list(ln)) for ln in lines}) == len(lines)
+    tips = advise(window, random.Random(1), iterations=30)
+    assert len(tips) == 3
+    whole = [tip.get("line", [tip["action"]]) for tip in tips]  # a lone confirm is no line
+    assert all(ln[-1] == {"type": "confirm"} for ln in whole)
+    assert len({rows_after(state, ln) for ln in whole}) == 3
+    closing = next(t for t, ln in zip(tips, whole, strict=True) if ln == [first, *rest])
+    closed = {"key": "gambler.place_close", "row": 1, "money": 40}
+    assert closing["reason"] == {**closed, "win": closing["reason"]["win"]}
+    # the three shown are played out alike, so their figures are equally sure
+    # (the sharp player's search, which halves down to two, would leave the third far behind)
+    for keep, alike in ((3, True), (2, False)):
+        arms = search(window, random.Random(1), iterations=30, weigh_one=True, keep=keep)
+        top3 = sorted(a.visits for a in arms)[-3:]
+        assert (top3[-1] - top3[0] <= 1) is alike, (keep, top3)
 
 
 def test_every_seat_and_every_resample_gets_the_same_reasons() -> None:

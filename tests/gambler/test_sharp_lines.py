@@ -65,11 +65,22 @@ def test_the_friendly_placement_comes_first_then_every_run_into_each_row() -> No
         assert after.phase != Phase.AWAIT_PLACE and not after.pending
 
 
-def test_only_the_start_of_a_placement_has_lines() -> None:
+def test_a_step_begun_has_whole_lines_and_a_roll_has_none() -> None:
     state = placing()
     seat = state.current_player()
     state.apply({"type": "place", "die": 0, "row": 1})
-    assert placement_lines(SeatWindow(state, seat)) is None  # a die is already down
+    lines = placement_lines(SeatWindow(state, seat))  # a die is already down
+    assert lines is not None
+    # the friendly player's way on from here first, then the step confirmed as it lies
+    friendly, copy = [], state.clone()
+    while not friendly or friendly[-1]["type"] != "confirm":
+        friendly.append(bot_for("gambler").choose(SeatWindow(copy, seat), seat, random.Random(0)))
+        copy.apply(friendly[-1])
+    assert list(lines[0]) == friendly
+    assert ({"type": "confirm"},) in lines
+    for line in lines:
+        assert line[-1] == {"type": "confirm"}
+        played(state, line)  # every line is legal all the way
     fresh = new_game(3, first="1A")
     assert placement_lines(SeatWindow(fresh, fresh.current_player())) is None  # to roll
 
