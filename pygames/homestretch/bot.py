@@ -47,8 +47,8 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
-from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm, Line, distinct_lines, register_lines, register_worth
+from ..core.bots import SeatWindow, bot_for, near_best, register_bot
+from ..core.search import Arm, Line, register_lines, register_worth
 from ..core.state import Action, State
 from .data import (
     BLIND_FEE,
@@ -56,6 +56,7 @@ from .data import (
     CARD_HORSE,
     FINISH,
     HORSES,
+    MARKER_VALUE,
     PAYOUT,
     ROW_INDEX,
     ROWS,
@@ -570,11 +571,20 @@ BET_ORDER = ("3", "2a", "2b", "1a", "1b")
 """The markers in the order the friendly player places them (highest value first)."""
 
 
-def _greedy(cells: Sequence[tuple[float, int, str]], limit: int) -> dict[str, tuple[int, str]]:
-    """Each marker, highest first, on the first of ``cells`` with room under ``limit``."""
+def _greedy(
+    cells: Sequence[tuple[float, int, str]],
+    limit: int,
+    down: dict[str, tuple[int, str]] | None = None,
+) -> dict[str, tuple[int, str]]:
+    """Each marker, highest first, on the first of ``cells`` with room under ``limit``;
+    the markers ``down`` stay where they lie (and count against the limit)."""
     plan: dict[str, tuple[int, str]] = {}
     used: dict[tuple[int, str], int] = {}
+    for cell in (down or {}).values():
+        used[cell] = used.get(cell, 0) + 1
     for m in BET_ORDER:
+        if down and m in down:
+            continue
         for _, h, row in cells:
             if used.get((h, row), 0) < limit:
                 plan[m] = (h, row)
@@ -814,42 +824,84 @@ register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIE
 
 
 def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
-    """The whole bets the sharp player weighs when its betting turn begins: the friendly
-    plan (the markers on the cells worth most per point at the start odds) first, then
-    plans that trade that value for the seat's chance to win: only WIN cells (a long
-    shot pays most), only SHOW cells (paid most often), and the friendly plan without
-    its best cell or its two best (spread over other horses). None at any other
-    decision, or once a marker is down."""
+    """The whole bets the sharp player and the advice weigh in a betting turn: the
+    friendly plan (the markers on the cells worth most per point at the start odds)
+    first, then plans that trade that value for the seat's chance to win: only WIN cells
+    (a long shot pays most), only SHOW cells (paid most often), and the friendly plan
+    without its best cell or its two best (spread over other horses). Once markers are
+    down: the friendly player's way on from there first (it takes back what is not in
+    its plan), then the markers in hand laid by those plans beside the ones down, and
+    the bet confirmed as it lies. Bets that end alike are one choice. None at any other
+    decision."""
     seat = window.seat
     assert seat is not None
     legal = window.legal_actions()
-    if not legal or legal[0]["type"] != "place_marker":
+    kinds = {a["type"] for a in legal}
+    if not kinds & {"place_marker", "confirm_bets"}:
         return None
     view = cast(HomestretchView, window.view_part(*VIEW_KEYS["place_marker"]))
-    if any(m["horse"] is not None for m in view["my_markers"] or []):
-        return None
+    down = {
+        m["marker"]: (m["horse"], m["row"])
+        for m in view["my_markers"] or []
+        if m["horse"] is not None and m["row"] is not None
+    }
     card = view["race_card"]
     assert card is not None
     limit = view["seats"][seat]["marker_limit"]
     cells = _cells_by_value(card["id"])
-    plans = [
-        _greedy(cells, limit),
-        _greedy([c for c in cells if c[2] == "WIN"], limit),
-        _greedy([c for c in cells if c[2] == "SHOW"], limit),
-        _greedy(cells[1:], limit),
-        _greedy(cells[2:], limit),
+    choices = [
+        cells,
+        [c for c in cells if c[2] == "WIN"],
+        [c for c in cells if c[2] == "SHOW"],
+        cells[1:],
+        cells[2:],
     ]
     me = view["colours"][seat]
     lines: list[Line] = []
-    for plan in plans:
-        if len(plan) < len(BET_ORDER):
+    if down:
+        lines.append(_friendly_bet(window, seat))
+        choices = choices[:3]
+    for chosen in choices:
+        plan = _greedy(chosen, limit, down)
+        if len(plan) + len(down) < len(BET_ORDER):
             continue
         line: list[Action] = [
             {"type": "place_marker", "player": me, "marker": m, "horse": h, "row": row}
             for m, (h, row) in plan.items()
         ]
         lines.append((*line, {"type": "confirm_bets", "player": me}))
-    return distinct_lines(lines)
+    return _distinct_bets(down, [line for line in lines if line])
+
+
+def _friendly_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
+    """The friendly player's actions from here to its confirmation (empty if it does not
+    get there): played on a state drawn from the seat's view, which holds its markers."""
+    state = window.resample(random.Random(0))
+    friendly = bot_for("homestretch")
+    line: list[Action] = []
+    for _ in range(2 * len(BET_ORDER) + 1):  # each marker taken back and laid, then confirm
+        action = friendly.choose(SeatWindow(state, seat), seat, random.Random(0))
+        line.append(action)
+        if action["type"] == "confirm_bets":
+            return tuple(line)
+        state.apply_trusted(action)
+    return ()
+
+
+def _distinct_bets(down: dict[str, tuple[int, str]], lines: list[Line]) -> list[Line]:
+    """``lines`` without those whose bet ends as an earlier one's does (markers of each
+    value on the same cells), the first kept first."""
+    seen: dict[tuple[tuple[int, int, str], ...], Line] = {}
+    for line in lines:
+        bet = dict(down)
+        for action in line:
+            if action["type"] == "take_back_marker":
+                bet.pop(action["marker"], None)
+            elif action["type"] == "place_marker":
+                bet[action["marker"]] = (action["horse"], action["row"])
+        ends = tuple(sorted((MARKER_VALUE[m], h, row) for m, (h, row) in bet.items()))
+        seen.setdefault(ends, line)
+    return list(seen.values())
 
 
 # The sharp player keeps the friendly bet: weighed against it in play (48 rollouts a
@@ -1176,6 +1228,8 @@ def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> R
         why = _buy_reason(window.view(), seat, arm)
     elif kind == "place_marker":
         why = _bet_reason(window.view(), arm)
+    elif kind == "take_back_marker" and any(a["type"] == "place_marker" for a in arm.rest):
+        why = _bet_reason(window.view(), arm)  # a bet made over: told by what it lays
     elif kind in ("confirm_bets", "take_back_marker"):
         why = _laid_reason(window.view(), arm)
     elif kind == "bet_order_claim":

@@ -16,6 +16,7 @@ import pytest
 
 from pygames.core import Action, SeatWindow
 from pygames.core.advice import advise
+from pygames.core.lens import distinct_actions
 from pygames.core.search import Arm
 from pygames.homestretch.bot import (
     EXPECTED_PURSE,
@@ -24,6 +25,7 @@ from pygames.homestretch.bot import (
     START_ODDS,
     WAYS,
     _reason,
+    bet_lines,
     purses_left,
 )
 from pygames.homestretch.data import CARD_HORSE, PAYOUT, last_place
@@ -277,6 +279,49 @@ def test_confirming_or_taking_back_a_marker_is_told_by_the_cell_it_lies_on() -> 
     }
 
 
+def test_a_bet_begun_is_weighed_as_whole_bets() -> None:
+    """Once a marker is down, each choice is still a whole bet: one marker at a time, the
+    friendly player finishing the bet would take back a marker it did not plan, and a
+    lone marker would get the figures of the friendly bet."""
+    state = betting_turn()
+    state.apply(marker(state, "3", 12, "WIN"))  # a long shot the friendly plan leaves out
+    window = SeatWindow(state, 0)
+    lines = bet_lines(window)
+    assert lines is not None and len(lines) >= 3
+    confirm = {"type": "confirm_bets", "player": "black"}
+    for ln in lines:
+        assert ln[-1] == confirm
+        copy = state.clone()
+        for action in ln:
+            copy.apply(action)  # legal all the way, and the bet is in
+        assert copy.current_player() != 0
+    # the friendly way on takes the 3 back first; the others keep it where it lies
+    assert lines[0][0] == {"type": "take_back_marker", "player": "black", "marker": "3"}
+    assert all(
+        a["type"] == "place_marker" and a["marker"] != "3" for ln in lines[1:] for a in ln[:-1]
+    )
+    ends = set()
+    for ln in lines:
+        bet = {"3": (12, "WIN")}
+        for a in ln:
+            if a["type"] == "take_back_marker":
+                bet.pop(a["marker"])
+            elif a["type"] == "place_marker":
+                bet[a["marker"]] = (a["horse"], a["row"])
+        ends.add(tuple(sorted((m[0], cell) for m, cell in bet.items())))
+    assert len(ends) == len(lines)  # no two end alike
+    tips = advise(window, random.Random(1), iterations=12)
+    assert all(t.get("line", [t["action"]])[-1] == confirm for t in tips)
+    remade = next(t for t in tips if t["action"]["type"] == "take_back_marker")
+    first_laid = next(a for a in remade["line"] if a["type"] == "place_marker")
+    # a bet made over is told by what it lays, not by the marker it takes back
+    assert remade["reason"]["key"].startswith("homestretch.bet_cell")
+    assert (remade["reason"]["marker"], remade["reason"]["horse"]) == (
+        first_laid["marker"],
+        first_laid["horse"],
+    )
+
+
 def test_two_markers_of_one_value_on_one_cell_are_one_choice_to_take_back() -> None:
     state = betting_turn()
     for action in whole_bet(
@@ -296,10 +341,10 @@ def test_two_markers_of_one_value_on_one_cell_are_one_choice_to_take_back() -> N
     keys = {a["marker"]: window.choice_key(a) for a in takes}
     assert keys["2a"] == keys["2b"]  # both 2s lie on 5's PLACE cell
     assert len(set(keys.values())) == 4
-    tips = advise(window, random.Random(1), iterations=10, top=6)
-    assert len(tips) == 5  # the confirmation and four different take-backs
-    twos = [t for t in tips if t["action"].get("marker") in ("2a", "2b")]
-    assert len(twos) == 1
+    # the lens values each choice once: the confirmation and four different take-backs
+    valued = distinct_actions(state.legal_actions(), window.choice_key)
+    assert len(valued) == 5
+    assert len([a for a in valued if a.get("marker") in ("2a", "2b")]) == 1
     # once the 2s lie on different cells, taking back either is a choice of its own
     state.apply({"type": "take_back_marker", "player": me, "marker": "2b"})
     state.apply({"type": "place_marker", "player": me, "marker": "2b", "horse": 6, "row": "SHOW"})
