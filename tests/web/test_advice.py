@@ -288,6 +288,38 @@ def test_a_gambler_placement_is_advised_and_played_whole() -> None:
     assert app.match.state.view(0)["phase"] != "await_place"
 
 
+def test_a_gambler_step_begun_is_advised_and_played_as_whole_placements() -> None:
+    """With a die of the step already down, every tip is still a whole placement (or
+    the step confirmed as it lies), and playing one plays all of it."""
+    app, b = human_turn("gambler")
+    assert app.match is not None
+    for _ in range(40):  # play Ann's turns until she has a die down and others still fit
+        state = app.match.state
+        legal = state.legal_actions()
+        if state.view(0)["phase"] == "await_place" and app.match.current_player() == 0:
+            if state.pending and any(a["type"] == "place" for a in legal):
+                break
+            action = next((a for a in legal if a["type"] == "place"), {"type": "confirm"})
+        else:
+            action = next(a for a in legal if a["type"] != "stop")
+        app.play(action)
+        b.run_timers(1)
+    state = app.match.state
+    assert state.pending and app.match.current_player() == 0
+    b.click("advise")
+    tips = answer(b, asked(b))
+    assert tips
+    for tip in tips:
+        assert tip.get("line", [tip["action"]])[-1] == {"type": "confirm"}
+    i, tip = max(enumerate(tips), key=lambda it: len(it[1].get("line", [])))
+    line = tip.get("line", [tip["action"]])
+    steps = len(app.match.history)
+    b.click("advice_play", str(i))
+    played = [h["action"] for h in app.match.history[steps : steps + len(line)]]
+    assert played == line
+    assert not app.match.state.pending
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang: str) -> None:
     """A whole bet, grouped by horse: each marker by its value and its row as the
