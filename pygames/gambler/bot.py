@@ -634,19 +634,6 @@ def _place_reason(start: GamblerState, arm: Arm) -> Reason | None:
     return reason("gambler", "place_black_open", arm, row=black[0])
 
 
-def _take_back_reason(start: GamblerState, arm: Arm) -> Reason:
-    """Taking a die back out of a row: which die, and the row it leaves (its points where
-    it is yellow), so that this roll's dice can be placed another way (R4)."""
-    assert start.layout is not None  # dice are placed only on a tableau in play
-    row = arm.action["row"]
-    die = next(d for d, r in reversed(start.pending) if r == row)  # the last one in
-    value = start.roll[die]
-    r = LAYOUTS[start.layout].rows[row - 1]
-    if r.yellow:
-        return reason("gambler", "take_back_yellow", arm, value=value, row=row, money=r.points)
-    return reason("gambler", "take_back_black", arm, value=value, row=row)
-
-
 def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reason:
     """Why: for rolling on or stopping, what the next throw may close, force or miss;
     for a placement, what it does to the rows it fills. Nothing in Gambler is hidden,
@@ -670,8 +657,6 @@ def _reason(window: SeatWindow[GamblerView], arm: Arm, arms: list[Arm]) -> Reaso
         why = _place_reason(after, rest)
         if why is not None:
             return why
-    if kind == "take_back":
-        return _take_back_reason(state, arm)
     return generic_reason("gambler", arm, arms)
 
 
@@ -695,7 +680,5 @@ register_reasons(
         "place_push",
         "place_gift",
         "place_black_open",
-        "take_back_yellow",
-        "take_back_black",
     ),
 )

@@ -1132,22 +1132,19 @@ def _bet_reason(view: HomestretchView, arm: Arm) -> Reason:
     return reason("homestretch", "bet_cell", arm, **facts)
 
 
-def _laid_reason(view: HomestretchView, arm: Arm) -> Reason | None:
-    """Confirming the bet, by the biggest marker down; taking a marker back, by the cell
-    it leaves: each cell's rate and how often this race card sees it pay."""
+def _confirm_reason(view: HomestretchView, arm: Arm) -> Reason | None:
+    """Confirming the bet, by the biggest marker down: its cell's rate and how often this
+    race card sees it pay."""
     card = view["race_card"]
     laid = {m["marker"]: m for m in view["my_markers"] or [] if m["horse"] is not None}
-    if arm.action["type"] == "take_back_marker":
-        marker = arm.action["marker"]
-        rid = "bet_take_back"
-    else:
-        marker = next((m for m in BET_ORDER if m in laid), "")
-        rid = "bet_confirm"
-    cell = laid.get(marker)
+    marker = next((m for m in BET_ORDER if m in laid), None)
+    cell = laid[marker] if marker is not None else None
     if card is None or cell is None or cell["horse"] is None or cell["row"] is None:
         return None
-    facts = _cell_facts(card, marker, cell["horse"], cell["row"])
-    return reason("homestretch", rid if "pct" in facts else f"{rid}_rare", arm, **facts)
+    facts = _cell_facts(card, marker or "", cell["horse"], cell["row"])
+    return reason(
+        "homestretch", "bet_confirm" if "pct" in facts else "bet_confirm_rare", arm, **facts
+    )
 
 
 def _claim_reason(view: HomestretchView, arm: Arm) -> Reason:
@@ -1230,8 +1227,8 @@ def _reason(window: SeatWindow[HomestretchView], arm: Arm, arms: list[Arm]) -> R
         why = _bet_reason(window.view(), arm)
     elif kind == "take_back_marker" and any(a["type"] == "place_marker" for a in arm.rest):
         why = _bet_reason(window.view(), arm)  # a bet made over: told by what it lays
-    elif kind in ("confirm_bets", "take_back_marker"):
-        why = _laid_reason(window.view(), arm)
+    elif kind == "confirm_bets":
+        why = _confirm_reason(window.view(), arm)
     elif kind == "bet_order_claim":
         why = _claim_reason(window.view(), arm)
     elif kind in ("move_choice", "reroll_or_stop", "bonus_target"):
@@ -1249,8 +1246,6 @@ register_reasons(
         "claim_cut",
         "bet_confirm",
         "bet_confirm_rare",
-        "bet_take_back",
-        "bet_take_back_rare",
         "bet_cell",
         "bet_cell_plus",
         "bet_cell_x",

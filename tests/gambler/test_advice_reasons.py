@@ -288,28 +288,14 @@ def test_a_black_row_closed_by_choice_is_not_forced() -> None:
     assert why(state, {"type": "confirm"}) == chosen
 
 
-def test_a_take_back_names_the_die_and_the_row_it_leaves() -> None:
+def test_a_placement_made_over_is_told_by_what_it_places() -> None:
     state = first_roll([6, 6, 5, 1, 1])
-    steps(state, [(6, 1), (5, 3)])
-    # row 1 (66, +40) is yellow: its points are said; row 6 (11, -40) is black
-    assert why(state, {"type": "take_back", "row": 1}) == {
-        "key": "gambler.take_back_yellow",
-        "value": 6,
-        "row": 1,
-        "money": 40,
-    }
-    assert why(state, {"type": "take_back", "row": 3}) == {
-        "key": "gambler.take_back_yellow",
-        "value": 5,
-        "row": 3,
-        "money": 20,
-    }
-    steps(state, [(1, 6)])
-    assert why(state, {"type": "take_back", "row": 6}) == {
-        "key": "gambler.take_back_black",
-        "value": 1,
-        "row": 6,
-    }
+    steps(state, [(1, 6)])  # a 1 into black row 6 (11, -40)
+    take = {"type": "take_back", "row": 6}
+    first, rest = line(state, [(6, 1), (6, 1)])  # then both 6s close row 1 (66, +40)
+    assert why(state, take, (first, *rest)) == {"key": "gambler.place_close", "row": 1, "money": 40}
+    # a lone take-back is no placement: it falls back on the comparison
+    assert why(state, take)["key"] == "gambler.only_choice"
 
 
 def test_dice_of_one_value_into_one_row_are_one_choice() -> None:
