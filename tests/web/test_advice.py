@@ -371,6 +371,29 @@ def test_a_homestretch_bet_is_named_marker_by_marker_as_the_board_prints_it(lang
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_equal_markers_on_one_cell_are_said_once_with_their_count(lang: str) -> None:
+    state = pygames.get_game("homestretch").new_state(["A", "B"])
+    cat = Catalogue(lang)
+    ctx = GameContext(cat, ["Ann", "Ben"], ["human"] * 2, [], {}, None)
+    table = TABLES["homestretch"]
+    view = state.view(0)
+
+    def lay(m: str, row: str) -> dict[str, Any]:
+        return {"type": "place_marker", "player": "red", "marker": m, "horse": 11, "row": row}
+
+    line = [lay("2a", "PLACE"), lay("2b", "PLACE"), lay("1a", "SHOW"), {"type": "confirm_bets"}]
+    two, one = (
+        cat.t("advice_line_place_marker", marker=m, row=cat.t(f"hs_row_{row}"))
+        for m, row in (("2", "PLACE"), ("1", "SHOW"))
+    )
+    items = f"{cat.t('advice_times', n=2, what=two)}, {one}"
+    horse = table.lens_horse(view, "11", cat)
+    assert advice_panel.line_label(line, table, view, ctx) == cat.t(
+        "advice_line_horse", horse=horse, items=items
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_finish_line_slip_is_advised_whole_with_each_bet_said_once(lang: str) -> None:
     """Finish Line's tips at an empty slip are whole slips (all the money, shares of it,
     nothing): a bet entered in several amounts is said once with its sum, the closing

@@ -198,15 +198,19 @@ def line_label(line: list[Action], table: Table[Any], view: Any, ctx: GameContex
             fields = _fields(a, table, view, ctx)
             by_horse.setdefault(fields["horse"], []).append(ctx.t(item, **fields))
         return "; ".join(
-            ctx.t("advice_line_horse", horse=horse, items=", ".join(items))
+            ctx.t("advice_line_horse", horse=horse, items=_counted(items, ctx))
             for horse, items in by_horse.items()
         )
     words = [label(a, table, view, ctx) for a in steps]
     if any(w is None for w in words):
         return None
+    return _counted([w for w in words if w is not None], ctx)
+
+
+def _counted(words: list[str], ctx: GameContext) -> str:
+    """``words`` joined, equal neighbours said once with their count ("2 × 6 in row 1")."""
     counted: list[tuple[str, int]] = []
     for w in words:
-        assert w is not None
         if counted and counted[-1][0] == w:
             counted[-1] = (w, counted[-1][1] + 1)
         else:
