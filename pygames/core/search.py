@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,11 +119,15 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -
         _ADVICE_LINES.add(game_id)
 
 
-def distinct_lines(lines: list[Line]) -> list[Line]:
-    """``lines`` without repeats, in their order (the first is the friendly one)."""
-    seen: dict[str, Line] = {}
+def distinct_lines(
+    lines: list[Line], key: Callable[[Line], Hashable] = lambda line: canonical(list(line))
+) -> list[Line]:
+    """``lines`` without repeats, in their order (the first is the friendly one): two
+    are the same choice when ``key`` (by default the actions as JSON) gives both the same
+    key, as where a game counts lines that end alike as one."""
+    seen: dict[Hashable, Line] = {}
     for line in lines:
-        seen.setdefault(canonical(list(line)), line)
+        seen.setdefault(key(line), line)
     return list(seen.values())
 
 

@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import NamedTuple, TypeVar
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, register_bot
-from ..core.search import Arm, Line, register_lines
+from ..core.search import Arm, Line, distinct_lines, register_lines
 from ..core.state import Action
 from .data import LAYOUTS, code_length, match_set
 from .state import GamblerState, Phase
@@ -455,20 +456,16 @@ def placement_lines(window: SeatWindow[GamblerView]) -> list[Line] | None:
             line = _follow(start, seat, [(v, row) for v in fill[:k]])
             if line:
                 lines.append(line)
-    return _distinct_placements(start, [line for line in lines if line])
+    return distinct_lines([line for line in lines if line], partial(_rows_after, start))
 
 
-def _distinct_placements(start: GamblerState, lines: list[Line]) -> list[Line]:
-    """``lines`` without those that leave every row as an earlier one does (the dice in
-    the same rows in the same order), the friendly one first."""
-    seen: dict[tuple[tuple[int, ...], ...], Line] = {}
-    for line in lines:
-        after = start.clone()
-        for action in line[:-1]:  # all but the confirmation
-            after.apply_trusted(action)
-        rows = tuple(tuple(after.row_values(row)) for row in range(1, len(after.filled) + 1))
-        seen.setdefault(rows, line)
-    return list(seen.values())
+def _rows_after(start: GamblerState, line: Line) -> tuple[tuple[int, ...], ...]:
+    """Every row's dice once ``line`` but its confirmation is played: lines that leave the
+    rows alike (the same dice in the same order) are one choice."""
+    after = start.clone()
+    for action in line[:-1]:
+        after.apply_trusted(action)
+    return tuple(tuple(after.row_values(row)) for row in range(1, len(after.filled) + 1))
 
 
 def _follow(

@@ -48,7 +48,7 @@ from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, bot_for, near_best, register_bot
-from ..core.search import Arm, Line, register_lines, register_worth
+from ..core.search import Arm, Line, distinct_lines, register_lines, register_worth
 from ..core.state import Action, State
 from .data import (
     BLIND_FEE,
@@ -840,11 +840,7 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
     if not kinds & {"place_marker", "confirm_bets"}:
         return None
     view = cast(HomestretchView, window.view_part(*VIEW_KEYS["place_marker"]))
-    down = {
-        m["marker"]: (m["horse"], m["row"])
-        for m in view["my_markers"] or []
-        if m["horse"] is not None and m["row"] is not None
-    }
+    down = _laid_cells(view)
     card = view["race_card"]
     assert card is not None
     limit = view["seats"][seat]["marker_limit"]
@@ -870,7 +866,16 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
             for m, (h, row) in plan.items()
         ]
         lines.append((*line, {"type": "confirm_bets", "player": me}))
-    return _distinct_bets(down, [line for line in lines if line])
+    return distinct_lines([line for line in lines if line], functools.partial(_bet_after, down))
+
+
+def _laid_cells(view: HomestretchView) -> dict[str, tuple[int, str]]:
+    """The viewer's markers on the board: marker -> (horse, row)."""
+    return {
+        m["marker"]: (m["horse"], m["row"])
+        for m in view["my_markers"] or []
+        if m["horse"] is not None and m["row"] is not None
+    }
 
 
 def _friendly_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
@@ -888,20 +893,16 @@ def _friendly_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
     return ()
 
 
-def _distinct_bets(down: dict[str, tuple[int, str]], lines: list[Line]) -> list[Line]:
-    """``lines`` without those whose bet ends as an earlier one's does (markers of each
-    value on the same cells), the first kept first."""
-    seen: dict[tuple[tuple[int, int, str], ...], Line] = {}
-    for line in lines:
-        bet = dict(down)
-        for action in line:
-            if action["type"] == "take_back_marker":
-                bet.pop(action["marker"], None)
-            elif action["type"] == "place_marker":
-                bet[action["marker"]] = (action["horse"], action["row"])
-        ends = tuple(sorted((MARKER_VALUE[m], h, row) for m, (h, row) in bet.items()))
-        seen.setdefault(ends, line)
-    return list(seen.values())
+def _bet_after(down: dict[str, tuple[int, str]], line: Line) -> tuple[tuple[int, int, str], ...]:
+    """The bet once ``line`` is played beside the markers ``down``, each marker by its
+    value: bets that end alike are one choice."""
+    bet = dict(down)
+    for action in line:
+        if action["type"] == "take_back_marker":
+            bet.pop(action["marker"], None)
+        elif action["type"] == "place_marker":
+            bet[action["marker"]] = (action["horse"], action["row"])
+    return tuple(sorted((MARKER_VALUE[m], h, row) for m, (h, row) in bet.items()))
 
 
 # The sharp player keeps the friendly bet: weighed against it in play (48 rollouts a
@@ -1136,12 +1137,11 @@ def _confirm_reason(view: HomestretchView, arm: Arm) -> Reason | None:
     """Confirming the bet, by the biggest marker down: its cell's rate and how often this
     race card sees it pay."""
     card = view["race_card"]
-    laid = {m["marker"]: m for m in view["my_markers"] or [] if m["horse"] is not None}
+    laid = _laid_cells(view)
     marker = next((m for m in BET_ORDER if m in laid), None)
-    cell = laid[marker] if marker is not None else None
-    if card is None or cell is None or cell["horse"] is None or cell["row"] is None:
+    if card is None or marker is None:
         return None
-    facts = _cell_facts(card, marker or "", cell["horse"], cell["row"])
+    facts = _cell_facts(card, marker, *laid[marker])
     return reason(
         "homestretch", "bet_confirm" if "pct" in facts else "bet_confirm_rare", arm, **facts
     )

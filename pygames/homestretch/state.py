@@ -1513,7 +1513,6 @@ class HomestretchState(State[HomestretchView]):
         """Horse numbers of finished race ``race`` (0-based), 1st to 3rd, as text."""
         return [str(h) for h in self.results[race]["places"]]
 
-    # --- undo -----------------------------------------------------------------
     def choice_key(self, action: Action) -> str:
         """Taking back either of two markers of one value from one cell is one choice (2a
         and 2b are both a 2); the placing list already offers one marker of each value."""
@@ -1525,6 +1524,7 @@ class HomestretchState(State[HomestretchView]):
                 return canonical({"type": "take_back_marker", "value": value, "cell": cell})
         return super().choice_key(action)
 
+    # --- undo -----------------------------------------------------------------
     def undo_barrier(self, action: Action) -> bool:
         """Confirmed secrets are final: a draft pick (the hand passes on), a confirmed
         betting turn, a blind purchase, and any race decision that ends the race (all
