@@ -126,13 +126,31 @@ DEFAULT_THINK_MS = 1000
 
 _BOTS: dict[str, Bot] = {}
 _FRIENDLY: dict[str, Bot] = {}
+_LEAD: dict[str, Bot] = {}
 
 
-def register_bot(game_id: str, bot: Bot, friendly: Bot | None = None) -> None:
-    """Make ``bot`` the game's heuristic computer player and ``friendly`` (the same
-    heuristic with a little chance among near-equal choices) its friendly level."""
+def register_bot(
+    game_id: str, bot: Bot, friendly: Bot | None = None, *, lead: Bot | None = None
+) -> None:
+    """Make ``bot`` the game's heuristic computer player, ``friendly`` (the same
+    heuristic with a little chance among near-equal choices) its friendly level, and
+    ``lead`` (default: the friendly level) the player whose choice a sharp player's
+    search starts from (:func:`lead_for`)."""
     _BOTS[game_id] = bot
     _FRIENDLY[game_id] = friendly if friendly is not None else bot
+    _LEAD[game_id] = lead if lead is not None else _FRIENDLY[game_id]
+
+
+def lead_for(game_id: str) -> Bot:
+    """The computer player whose choice a sharp player's search starts from and keeps
+    unless another choice wins clearly more often: the friendly level, unless the game
+    registered a rule of thumb that wins more among friendly players (Gambler's rolls on
+    more readily). The rollouts still play friendly, and where a game weighs whole lines
+    (:func:`~pygames.core.search.register_lines`) its first line is the friendly one."""
+    from .registry import load
+
+    load(game_id)
+    return _LEAD.get(game_id) or bot_for(game_id)
 
 
 def heuristic_for(game_id: str) -> Bot:

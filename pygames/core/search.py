@@ -28,20 +28,20 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, SeatWindow, bot_for
+from .bots import Bot, SeatWindow, bot_for, lead_for
 from .playout import collector_paused
 from .state import Action, State, canonical, sample_outcome
 
 MAX_ARMS = 5
-"""At most this many of the seat's choices are searched (the friendly choice first): a
+"""At most this many of the seat's choices are searched (the lead choice first): a
 second of thinking in the browser plays a few dozen rollouts, too few for more."""
 
 DEVIATE = 0.06
 """How much more win share (on equal dice) another choice must show to be played
-instead of the friendly one: small samples make some choice look better by luck."""
+instead of the lead one: small samples make some choice look better by luck."""
 
 SURE = 1.64
-"""How many standard errors of its round-by-round lead over the friendly choice another
+"""How many standard errors of its round-by-round lead over the lead choice another
 choice must also show (one-sided, about 95 %): with a few dozen rollouts, a lead of
 0.06 is often luck, and a sharp player that follows luck plays worse than a friendly
 one."""
@@ -122,7 +122,7 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -
 def distinct_lines(
     lines: list[Line], key: Callable[[Line], Hashable] = lambda line: canonical(list(line))
 ) -> list[Line]:
-    """``lines`` without repeats, in their order (the first is the friendly one): two
+    """``lines`` without repeats, in their order (the first is the lead one): two
     are the same choice when ``key`` (by default the actions as JSON) gives both the same
     key, as where a game counts lines that end alike as one."""
     seen: dict[Hashable, Line] = {}
@@ -136,7 +136,8 @@ class Arm:
     """One of the seat's choices and what the iterations that tried it found."""
 
     action: Action
-    friendly: bool = False
+    lead: bool = False
+    """The choice to beat: the lead player's (:func:`~pygames.core.bots.lead_for`)."""
     rest: Line = ()
     """The seat's further actions of this choice, played right after ``action``."""
     visits: int = 0
@@ -164,7 +165,8 @@ class Arm:
 def candidate_lines(
     window: SeatWindow[Any], rng: random.Random, *, lines_allowed: bool = True
 ) -> list[Line]:
-    """The seat's distinct choices, the friendly player's pick first: single actions, or
+    """The seat's distinct choices, the lead player's pick first (the friendly
+    player's unless the game names another, :func:`~pygames.core.bots.lead_for`): single actions, or
     whole lines where the game registered them (:func:`register_lines`). When there are
     more than :data:`MAX_ARMS`, the rest is a draw of the others."""
     assert window.seat is not None, "search needs a seat on its turn"
@@ -177,8 +179,8 @@ def candidate_lines(
         for action in window.legal_actions():
             seen.setdefault(window.choice_key(action), (action,))
         assert seen, "search needs a seat on its turn"
-        friendly = bot_for(window.game_id).choose(window, window.seat, rng)
-        first = seen.pop(window.choice_key(friendly), (friendly,))
+        lead = lead_for(window.game_id).choose(window, window.seat, rng)
+        first = seen.pop(window.choice_key(lead), (lead,))
         others = list(seen.values())
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
@@ -274,13 +276,13 @@ def search(
     the running from it with the same dice (one seed per round): the choices are
     compared on equal luck, which needs far fewer rollouts than independent draws.
     After rounds 2, 4, 8, ... the worse half of the arms is dropped (sequential halving),
-    never the friendly choice (the first arm), down to ``keep`` arms. Once the time is
+    never the lead choice (the first arm), down to ``keep`` arms. Once the time is
     up no arm starts another rollout, and a round cut short counts for none of its arms.
     """
     seat = window.seat
     assert seat is not None
     lines = candidate_lines(window, rng, lines_allowed=lines_allowed)
-    arms = [Arm(line[0], friendly=i == 0, rest=line[1:]) for i, line in enumerate(lines)]
+    arms = [Arm(line[0], lead=i == 0, rest=line[1:]) for i, line in enumerate(lines)]
     if len(arms) == 1 and not weigh_one:
         return arms  # nothing to choose; advice still weighs it (``weigh_one``)
     players = rollout_players(window)
@@ -313,7 +315,7 @@ def search(
                 arm.worst_lead = min(arm.worst_lead, lead)
             rounds += 1
             if rounds & (rounds - 1) == 0 and rounds > 1 and len(active) > keep:
-                # halve, but keep the friendly choice: it is the one to beat
+                # halve, but keep the lead choice: it is the one to beat
                 rest = sorted(active[1:], key=_rank)
                 active = [active[0], *rest[: max(keep - 1, (len(active) + 1) // 2 - 1)]]
     return sorted(arms, key=_rank)
@@ -332,24 +334,24 @@ def _more(done: int, rounds: int, iterations: int | None, deadline: float) -> bo
 
 
 def choice(arms: list[Arm]) -> Arm:
-    """The arm to play: the friendly choice unless another that stayed as long in the
+    """The arm to play: the lead choice unless another that stayed as long in the
     search (so played on the same dice) wins clearly more often: by :data:`DEVIATE` on
     average, and by :data:`SURE` standard errors of its lead round by round. Where the
-    friendly choice won every rollout, another that did too is played if its narrowest
+    lead choice won every rollout, another that did too is played if its narrowest
     lead over the other seats was wider (a seat far ahead keeps its lead safe)."""
-    friendly = next(a for a in arms if a.friendly)
-    rivals = [a for a in arms if a.visits >= friendly.visits and not a.friendly]
-    sure = [a for a in rivals if clear_lead(a, friendly)]
-    if not sure and friendly.always_won:
+    lead = next(a for a in arms if a.lead)
+    rivals = [a for a in arms if a.visits >= lead.visits and not a.lead]
+    sure = [a for a in rivals if clear_lead(a, lead)]
+    if not sure and lead.always_won:
         # every choice that also always won, with a wider narrowest lead, keeps the win
         # more surely (win shares cannot tell them apart: they are all 1)
-        sure = [a for a in rivals if a.always_won and a.worst_lead > friendly.worst_lead]
-    return min(sure, key=_rank, default=friendly)
+        sure = [a for a in rivals if a.always_won and a.worst_lead > lead.worst_lead]
+    return min(sure, key=_rank, default=lead)
 
 
-def clear_lead(arm: Arm, friendly: Arm) -> bool:
-    """Whether ``arm`` beats ``friendly`` in the rounds both played, beyond luck."""
-    return beats(arm, friendly, DEVIATE)
+def clear_lead(arm: Arm, lead: Arm) -> bool:
+    """Whether ``arm`` beats the ``lead`` choice in the rounds both played, beyond luck."""
+    return beats(arm, lead, DEVIATE)
 
 
 def beats(arm: Arm, other: Arm, margin: float = 0.0) -> bool:
@@ -405,7 +407,7 @@ class SharpBot:
                 return planned
             lines = None if state.game_id in _SHARP_LINES else _LINES[state.game_id](state)
             if lines:  # the friendly line, whole, without a search
-                arm = Arm(lines[0][0], friendly=True, rest=lines[0][1:])
+                arm = Arm(lines[0][0], lead=True, rest=lines[0][1:])
                 _plan(state, seat, arm)
                 return arm.action
         arms = search(

@@ -19,7 +19,7 @@ import pytest
 import pygames
 from pygames.core import SeatWindow, State, canonical, sample_outcome
 from pygames.core.advice import advise, advise_json, decide_json, reason_ids
-from pygames.core.bots import LEVELS, bot_for, heuristic_for
+from pygames.core.bots import LEVELS, bot_for, heuristic_for, lead_for
 from pygames.core.search import DEVIATE, Arm, _rank, choice, rollout, rollout_players
 from pygames.core.state import is_listed
 
@@ -181,6 +181,11 @@ def test_sharp_is_repeatable_and_legal(game_id: str) -> None:
         assert any(canonical(a) == first for a in state.legal_actions())
 
 
+def test_the_search_starts_from_the_friendly_player_unless_a_game_names_a_lead() -> None:
+    leads = {g: lead_for(g) for g in GAMES}
+    assert {g for g, lead in leads.items() if lead is not bot_for(g)} == {"gambler"}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_friendly_is_legal_and_not_always_the_same(game_id: str) -> None:
     """In games among friendly players, the friendly level sometimes draws among
@@ -292,7 +297,7 @@ def test_advice_weighs_a_lone_choice_too() -> None:
 
 
 def _arm(shares: list[float], friendly: bool = False) -> Arm:
-    arm = Arm({"type": "x"}, friendly=friendly, visits=len(shares), wins=sum(shares))
+    arm = Arm({"type": "x"}, lead=friendly, visits=len(shares), wins=sum(shares))
     arm.shares = dict(enumerate(shares))
     return arm
 

@@ -95,7 +95,7 @@ def test_the_advice_weighs_whole_lines_and_the_sharp_player_plays_the_friendly_o
             window, random.Random(2), iterations=10, lines_allowed=False
         )
         assert all(not arm.rest for arm in searched)
-        assert next(arm for arm in searched if arm.friendly).action == friendly[0]
+        assert next(arm for arm in searched if arm.lead).action == friendly[0]
         chosen = sharp.choose(SeatWindow(state, seat), seat, random.Random(2))
         assert state.is_legal(chosen) and chosen in [arm.action for arm in searched]
         return

@@ -8,9 +8,20 @@ from typing import Any
 import pytest
 
 from pygames.core import RandomBot, SeatWindow, bot_for, sample_outcome
+from pygames.core.bots import lead_for
 from pygames.core.playout import play_with_bots
+from pygames.core.search import search
 from pygames.gambler import GAME
-from pygames.gambler.bot import GamblerBot, p_finish, read_table, roll_value
+from pygames.gambler.bot import (
+    FRIENDLY_SLACK,
+    HEURISTIC,
+    LEAD_ROLL_MARGIN,
+    ROLL_MARGIN,
+    GamblerBot,
+    p_finish,
+    read_table,
+    roll_value,
+)
 from pygames.gambler.state import GamblerState, Phase
 
 from .play import A, B, D, fill, new_game, place, roll, turn
@@ -162,3 +173,40 @@ def test_clearly_beats_random_bots() -> None:
         wins += seat in state.winners()
         games += 1
     assert wins / games >= 0.75, f"won {wins} of {games}"
+
+
+class _CloseCallSpy:
+    """Plays friendly and keeps (a copy of) the first roll-again decision where one more
+    roll is worth less than Friendly's lowest margin but more than the sharp lead's."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.found: SeatWindow[Any] | None = None
+
+    def choose(self, window: SeatWindow[Any], seat: int, rng: random.Random) -> dict[str, Any]:
+        if self.found is None and any(a["type"] == "roll_again" for a in window.legal_actions()):
+            table = read_table(window)
+            if (
+                LEAD_ROLL_MARGIN
+                < roll_value(table.rows, table.turn_dice)
+                < (ROLL_MARGIN - FRIENDLY_SLACK)
+            ):  # nothing is hidden in Gambler: the resample is a plain copy
+                self.found = SeatWindow(window.resample(random.Random(0)), seat)
+        return bot_for("gambler").choose(window, seat, rng)
+
+
+def test_the_sharp_players_lead_rolls_on_where_friendly_stops() -> None:
+    spy = _CloseCallSpy()
+    play_with_bots(GAME.new_state(["A", "B", "C"]), [spy] * 3, random.Random(1))
+    assert spy.found is not None, "no close call in the game"
+    window, seat = spy.found, spy.found.current_player()
+    lead = lead_for("gambler")
+    assert lead is not bot_for("gambler") and isinstance(lead, GamblerBot)
+    assert lead.choose(window, seat, random.Random(0)) == {"type": "roll_again"}
+    for r in range(5):  # Friendly's margin varies, but never down to this roll's worth
+        assert bot_for("gambler").choose(window, seat, random.Random(r)) == {"type": "stop"}
+    assert HEURISTIC.choose(window, seat, random.Random(0)) == {"type": "stop"}
+    # the sharp player's search starts from the lead's choice: the one it keeps
+    arms = search(window, random.Random(2), iterations=4)
+    assert next(a for a in arms if a.lead).action == {"type": "roll_again"}

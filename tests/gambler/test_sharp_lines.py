@@ -91,7 +91,7 @@ def test_the_search_plays_each_arm_as_a_whole_placement() -> None:
     lines = {canonical(list(line)) for line in placement_lines(window) or []}
     arms = search_module.search(window, random.Random(2), iterations=10)
     assert arms and all(canonical([a.action, *a.rest]) in lines for a in arms)
-    assert sum(a.friendly for a in arms) == 1
+    assert sum(a.lead for a in arms) == 1
 
 
 def _sharp_placement(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any], Any]:
