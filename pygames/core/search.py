@@ -122,7 +122,7 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -
 def distinct_lines(
     lines: list[Line], key: Callable[[Line], Hashable] = lambda line: canonical(list(line))
 ) -> list[Line]:
-    """``lines`` without repeats, in their order (the first is the lead one): two
+    """``lines`` without repeats, in their order (the first is the friendly one): two
     are the same choice when ``key`` (by default the actions as JSON) gives both the same
     key, as where a game counts lines that end alike as one."""
     seen: dict[Hashable, Line] = {}
@@ -165,10 +165,10 @@ class Arm:
 def candidate_lines(
     window: SeatWindow[Any], rng: random.Random, *, lines_allowed: bool = True
 ) -> list[Line]:
-    """The seat's distinct choices, the lead player's pick first (the friendly
-    player's unless the game names another, :func:`~pygames.core.bots.lead_for`): single actions, or
-    whole lines where the game registered them (:func:`register_lines`). When there are
-    more than :data:`MAX_ARMS`, the rest is a draw of the others."""
+    """The seat's distinct choices, the lead player's pick first
+    (:func:`~pygames.core.bots.lead_for`): single actions, or whole lines where the game
+    registered them (:func:`register_lines`; their first is the friendly one). When there
+    are more than :data:`MAX_ARMS`, the rest is a draw of the others."""
     assert window.seat is not None, "search needs a seat on its turn"
     weighs = lines_allowed and window.game_id in _LINES
     lines = _LINES[window.game_id](window) if weighs else None
