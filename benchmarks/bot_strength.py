@@ -18,6 +18,20 @@ plays the games after those already stored (the same seat rotation and seeds, co
 and pools its tallies with theirs, so long runs can be made in pieces, side by side.
 ``--restart-random`` drops the stored games against random players first (after a
 change that can only matter there) and keeps those against friendly players.
+
+``--players N`` replays only the stored games of N players (the same numbers, seats and
+dice), after a change that can only matter with N players. A run with ``--base`` plays
+them with the code the totals were measured with (a worktree of it: the same games as
+the totals hold), one without with the changed code; once both are stored (under
+``"parts"``, in either order, side by side) the totals hold the changed code's games in
+place of the base's. So a change made for two-player games is measured on the bench's
+own two-player games, with the other games' results kept:
+
+    git worktree add /tmp/before HEAD~1 && cp benchmarks/bot_strength.py /tmp/before/benchmarks/
+    python3 /tmp/before/benchmarks/bot_strength.py --players 2 --base --games 400 \
+        --random-games 0 --iterations 48 --game royal_turf --results benchmarks/results.json
+    python3 benchmarks/bot_strength.py --players 2 --games 400 --random-games 0 \
+        --iterations 48 --game royal_turf
 """
 
 from __future__ import annotations
@@ -59,14 +73,26 @@ class Timed:
 
 
 def match_up(
-    game_id: str, sharp: Bot, other: Bot, games: int, seed: int, counts: list[int], first: int = 0
-) -> dict[str, float]:
+    game_id: str,
+    sharp: Bot,
+    other: Bot,
+    games: int,
+    seed: int,
+    counts: list[int],
+    first: int = 0,
+    players: int | None = None,
+) -> dict[str, Any]:
     """``games`` games of one sharp seat among ``other`` players, numbered from ``first``
-    (the number picks the player count, the sharp seat and the dice)."""
+    (the number picks the player count, the sharp seat and the dice); with ``players``,
+    only those of that many players among them."""
     game = pygames.get_game(game_id)
     wins = fair = 0.0
+    played = 0
     for g in range(first, first + games):
         n = counts[g % len(counts)]
+        if players is not None and n != players:
+            continue
+        played += 1
         seat = (g // len(counts)) % n
         bots = [sharp if s == seat else other for s in range(n)]
         state = game.new_state([f"P{i + 1}" for i in range(n)])
@@ -74,10 +100,10 @@ def match_up(
         winners = state.winners()
         wins += (seat in winners) / len(winners)
         fair += 1 / n
-    return tally(games, wins, fair)
+    return tally(played, wins, fair)
 
 
-def tally(games: int, wins: float, fair: float) -> dict[str, float]:
+def tally(games: int, wins: float, fair: float) -> dict[str, Any]:
     """The figures of ``games`` games with ``wins`` won (shares) and ``fair`` equal shares."""
     if not games:  # a run that played none of this match-up (pooled, it adds nothing)
         return {"games": 0, "win_share": 0.0, "margin_95": 1.0, "equal_share": 0.0}
@@ -103,12 +129,35 @@ def wilson_95(p: float, n: int) -> tuple[float, float]:
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
-def pooled(old: dict[str, float], new: dict[str, float]) -> dict[str, float]:
-    """Two tallies of the same match-up as one."""
-    games = int(old["games"] + new["games"])
-    wins = old["win_share"] * old["games"] + new["win_share"] * new["games"]
-    fair = old["equal_share"] * old["games"] + new["equal_share"] * new["games"]
+def pooled(old: dict[str, Any], new: dict[str, Any], sign: int = 1) -> dict[str, Any]:
+    """Two tallies of the same match-up as one; ``sign=-1``: ``old`` without ``new``'s
+    games (a part of them)."""
+    games = int(old["games"] + sign * new["games"])
+    wins = old["win_share"] * old["games"] + sign * new["win_share"] * new["games"]
+    fair = old["equal_share"] * old["games"] + sign * new["equal_share"] * new["games"]
     return tally(games, wins, fair)
+
+
+def swapped(row: Any, players: int, part: Any, base: bool) -> Any:
+    """``row`` with ``part``, the tallies of its games of ``players`` players replayed,
+    stored as that part's ``base`` (played by the code the totals were measured with,
+    so the same games as the totals hold) or as its ``replayed`` tally (by changed
+    code). Once both are known the totals hold the replayed one in the base's place,
+    whichever run ends first. The decision times stay the stored ones (a part's would be
+    of one player count)."""
+    parts = row.setdefault("parts", {}).setdefault(str(players), {})
+    for key in ("sharp_vs_friendly", "sharp_vs_random"):
+        if not part[key]["games"]:
+            continue  # not replayed: what is stored stays
+        known = parts.setdefault(key, {})
+        held = known.get("replayed") if known.get("swapped") else known.get("base")
+        known["base" if base else "replayed"] = part[key]
+        if known.get("base") and known.get("replayed"):
+            assert known["base"]["games"] == known["replayed"]["games"], "the same games"
+            held = held or known["base"]
+            row[key] = pooled(pooled(row[key], held, -1), known["replayed"])
+            known["swapped"] = True
+    return row
 
 
 def quantile(times: list[float], q: float) -> float:
@@ -123,17 +172,21 @@ def measure(
     iterations: int,
     seed: int,
     first: tuple[int, int] = (0, 0),
+    players: int | None = None,
 ) -> Any:
     """One game's figures; ``first``: the numbers of the first games against friendly
-    and against random players (see :func:`match_up`)."""
+    and against random players; ``players``: only the games of that many players (see
+    :func:`match_up`)."""
     sharp_times: list[float] = []
     friendly_times: list[float] = []
     game = pygames.get_game(game_id)
     counts = list(range(game.min_players, min(game.max_players, 4) + 1))
     sharp = Timed(bot_for(game_id, "sharp", iterations=iterations), sharp_times)
     friendly = Timed(bot_for(game_id, "friendly"), friendly_times)
-    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts, first[0])
-    vs_random = match_up(game_id, sharp, RandomBot(), random_games, seed + 1, counts, first[1])
+    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts, first[0], players)
+    vs_random = match_up(
+        game_id, sharp, RandomBot(), random_games, seed + 1, counts, first[1], players
+    )
     return {
         "iterations": iterations,
         "player_counts": counts,
@@ -159,16 +212,28 @@ def stored(game_id: str) -> Any:
         return json.load(f).get(KEY, {}).get(game_id)
 
 
-def save(game_id: str, row: Any, add: bool = False, restart_random: bool = False) -> Any:
+def save(
+    game_id: str,
+    row: Any,
+    add: bool = False,
+    restart_random: bool = False,
+    players: int | None = None,
+    base: bool = False,
+) -> Any:
     """Merge one game's figures into results.json (locked: runs may go side by side).
     With ``add``, pool the tallies with those stored (same iterations and player
     counts), those against random players only without ``restart_random``; the decision
-    times are the latest run's (that made any). Returns the row stored."""
+    times are the latest run's (that made any). With ``players``, ``row`` is the part of
+    the stored games of that many players, ``base`` as played by the code of the totals
+    (see :func:`swapped`). Returns the row stored."""
     with open(RESULTS, "r+", encoding="utf-8") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         data = json.load(f)
         old = data.setdefault(KEY, {}).get(game_id)
-        if add and old and same_setup(old, row):
+        if players is not None:
+            assert old and same_setup(old, row), "a part replays stored games"
+            row = swapped(old, players, row, base)
+        elif add and old and same_setup(old, row):
             for key in ("sharp_vs_friendly", "sharp_vs_random"):
                 if key != "sharp_vs_random" or not restart_random:
                     row[key] = pooled(old[key], row[key])
@@ -204,16 +269,31 @@ def run(
     ids: list[str],
     add: bool = False,
     restart_random: bool = False,
+    players: int | None = None,
+    base: bool = False,
 ) -> None:
     for game_id in ids:
-        old = stored(game_id) if add else None
+        old = stored(game_id) if add or players else None
         first = (0, 0)
-        if old and old["iterations"] == iterations:
+        if players is not None:
+            assert old, f"{game_id}: no stored games to replay"
+            for count, key in ((games, "sharp_vs_friendly"), (random_games, "sharp_vs_random")):
+                assert count in (0, old[key]["games"]), f"{key}: 0 or all stored games"
+        elif old and old["iterations"] == iterations:
             against_random = 0 if restart_random else old["sharp_vs_random"]["games"]
             first = (old["sharp_vs_friendly"]["games"], against_random)
-        figures = measure(game_id, games, random_games, iterations, seed, first)
-        row = save(game_id, figures, add, restart_random)
+        figures = measure(game_id, games, random_games, iterations, seed, first, players)
+        row = save(game_id, figures, add, restart_random, players, base)
         vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
+        if players is not None:
+            part = figures["sharp_vs_friendly"]
+            print(
+                f"{game_id:12} {players} players: sharp vs friendly "
+                f"{part['win_share']:.3f} over {part['games']} games "
+                f"(vs random {figures['sharp_vs_random']['win_share']:.3f} over "
+                f"{figures['sharp_vs_random']['games']})",
+                flush=True,
+            )
         print(
             f"{game_id:12} sharp vs friendly {vf['win_share']:.2f} ± {vf['margin_95']:.2f} "
             f"({vf['ratio_to_equal_share']:.2f}x equal share, 95 % "
@@ -227,6 +307,7 @@ def run(
 
 
 def main() -> None:
+    global RESULTS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=[g.id for g in pygames.games()])
     parser.add_argument("--games", type=int, default=10, help="games against friendly players")
@@ -241,7 +322,17 @@ def main() -> None:
         action="store_true",
         help="with --add: drop the stored games against random players, keep the others",
     )
+    parser.add_argument(
+        "--players", type=int, help="replay only the stored games of this many players"
+    )
+    parser.add_argument(
+        "--base",
+        action="store_true",
+        help="with --players: this run's code is the one the stored totals were measured with",
+    )
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the figures' file")
     args = parser.parse_args()
+    RESULTS = args.results
     ids = args.game or [g.id for g in pygames.games()]
     run(
         args.games,
@@ -251,6 +342,8 @@ def main() -> None:
         ids,
         args.add,
         args.restart_random,
+        args.players,
+        args.base,
     )
 
 

@@ -52,8 +52,9 @@ Line = tuple[Action, ...]
 each die, then the confirmation)."""
 
 LinesFn = Callable[[SeatWindow[Any]], list[Line] | None]
-"""A game's whole choices at a decision of several steps, the friendly one first; None
-where the decision is one action (see :func:`register_lines`)."""
+"""A game's whole choices at a decision of several steps, the friendly one first, or the
+only choices worth weighing at a decision, the game's own pick first; None where the
+search weighs every single action (see :func:`register_lines`)."""
 
 _LINES: dict[str, LinesFn] = {}
 _SHARP_LINES: set[str] = set()
@@ -103,7 +104,9 @@ def register_lines(game_id: str, lines: LinesFn, *, sharp: bool | None = True) -
     """Let the search weigh whole lines of actions where a game's choice takes several
     steps. Without it an arm is one action and the friendly rollout finishes the rest,
     which in Gambler means taking a die that is not in its own plan straight back: the
-    search could never find a better placement.
+    search could never find a better placement. A game may also list one-action lines
+    to narrow a decision to the choices worth weighing (Royal Turf's two-player bets:
+    only those apart from the rival's, since a copied bet cannot change who is ahead).
 
     The advice always weighs the lines. ``sharp=False``: the sharp player does not, it
     plays the friendly line whole (where measured play showed that its rollouts cannot
@@ -137,7 +140,8 @@ class Arm:
 
     action: Action
     lead: bool = False
-    """The choice to beat: the lead player's (:func:`~pygames.core.bots.lead_for`)."""
+    """The choice to beat: the lead player's (:func:`~pygames.core.bots.lead_for`), or
+    the first of the game's lines."""
     rest: Line = ()
     """The seat's further actions of this choice, played right after ``action``."""
     visits: int = 0
@@ -167,8 +171,9 @@ def candidate_lines(
 ) -> list[Line]:
     """The seat's distinct choices, the lead player's pick first
     (:func:`~pygames.core.bots.lead_for`): single actions, or whole lines where the game
-    registered them (:func:`register_lines`; their first is the friendly one). When there
-    are more than :data:`MAX_ARMS`, the rest is a draw of the others."""
+    registered them (:func:`register_lines`; their first is the friendly one, or the
+    game's own pick where it narrows the choices). When there are more than
+    :data:`MAX_ARMS`, the rest is a draw of the others."""
     assert window.seat is not None, "search needs a seat on its turn"
     weighs = lines_allowed and window.game_id in _LINES
     lines = _LINES[window.game_id](window) if weighs else None

@@ -40,7 +40,7 @@ from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm
+from ..core.search import Arm, Line, distinct_lines, register_lines
 from ..core.state import Action
 from .data import CARDS, DIE, HIDDEN_CHIPS, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
 from .payouts import place_pay
@@ -416,6 +416,55 @@ class RoyalTurfBot:
 
 
 register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
+
+_PLAIN = RoyalTurfBot()
+
+
+def rival_backed(view: RoyalTurfView, seat: int) -> set[str]:
+    """The horses another seat has a chip on (who bet is public, a hidden chip's value
+    is not)."""
+    return {h for h, chips in view["bets"].items() if any(c["seat"] != seat for c in chips)}
+
+
+def bet_lines(window: SeatWindow[RoyalTurfView]) -> list[Line] | None:
+    """With two players, the bets a sharp player weighs: only those on horses its rival
+    has not backed, the rule of thumb's pick among them first. Elsewhere (and where
+    every horse is backed) None: every bet, the friendly one first.
+
+    Two friendly players copy each other chip for chip (the second finds the first's
+    bet the best value too), and identical bets pay both alike, so the game ends
+    level. A chip beside the rival's cannot change who is ahead; a chip elsewhere can.
+
+        >>> import pygames
+        >>> from pygames.core import SeatWindow
+        >>> s = pygames.get_game("royal_turf").new_state(["Ann", "Ben"])
+        >>> for c in ({"type": "first_player", "player": 0}, *[
+        ...     {"type": "draw_card", "card": c}
+        ...     for c in ("EG1", "AL1", "NO1", "CA1", "RF1", "MO1", "OT1")]):
+        ...     _ = s.apply(c)
+        >>> _ = s.apply({"type": "place_chip", "chip": 2, "horse": "othello"})
+        >>> lines = bet_lines(SeatWindow(s, 1))
+        >>> sorted({line[0]["horse"] for line in lines})  # all but Othello
+        ['albino', 'caramello', 'earl_grey', 'mocha', 'nougat', 'red_fox']
+    """
+    assert window.seat is not None
+    legal = window.legal_actions()
+    if not legal or legal[0]["type"] != "place_chip":
+        return None  # not the seat's turn, or racing
+    view = cast(RoyalTurfView, window.view_part(*VIEW_KEYS))
+    if len(view["money"]) != 2:
+        return None
+    backed = rival_backed(view, window.seat)
+    free = [a for a in legal if a["horse"] not in backed]
+    if not free:
+        return None
+    first = _PLAIN._bet(view, _Info(view, window.seat), free)
+    return distinct_lines(
+        [(first,), *((a,) for a in free)], key=lambda line: window.choice_key(line[0])
+    )
+
+
+register_lines("royal_turf", bet_lines)
 
 
 def _names(view: RoyalTurfView, seats: list[int]) -> str:

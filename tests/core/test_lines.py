@@ -1,10 +1,12 @@
 """Choices of several steps (a Gambler placement, a Homestretch bet, a Finish Line
-slip) weighed whole.
+slip) weighed whole, and the narrowed choices of Royal Turf's two-player bets.
 
 For every game that lists such lines (:func:`pygames.core.search.register_lines`), at
-positions reached by random play: the friendly player's own sequence comes first, every
-line is legal all the way through the checked path and ends the seat's choice, and no
-line is listed twice. The advice then names, and the table plays, whole lines.
+positions reached by random play: the friendly player's own sequence comes first (Royal
+Turf: the rule of thumb's pick among the bets apart from the rival, see
+``tests/royal_turf/test_sharp_apart.py``), every line is legal all the way through the
+checked path and ends the seat's choice, and no line is listed twice. The advice then
+names, and the table plays, whole lines.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from pygames.core.bots import bot_for
 for _game in pygames.games():
     bot_for(_game.id)  # loads the game's computer player, which registers its lines
 LINED = sorted(search_module._LINES)
+OWN_FIRST = {"royal_turf"}
+"""Games whose first line is the game's own pick, not the friendly player's."""
+PLAYERS = {"royal_turf": 2}
+"""Players at the table where a game lists lines (Royal Turf: two only); else three."""
 
 
 def starts(game_id: str, count: int) -> list[State[Any]]:
@@ -31,7 +37,7 @@ def starts(game_id: str, count: int) -> list[State[Any]]:
     found: list[State[Any]] = []
     rng = random.Random(8)
     for _ in range(20):
-        state = game.new_state(["A", "B", "C"])
+        state = game.new_state(["A", "B", "C"][: PLAYERS.get(game_id, 3)])
         while not state.is_terminal() and len(found) < count:
             if state.is_chance():
                 state.apply(sample_outcome(state.chance_outcomes(), rng))
@@ -46,9 +52,10 @@ def starts(game_id: str, count: int) -> list[State[Any]]:
     return found
 
 
-def test_three_games_weigh_lines() -> None:
-    assert LINED == ["finish_line", "gambler", "homestretch"]
+def test_four_games_weigh_lines() -> None:
+    assert LINED == ["finish_line", "gambler", "homestretch", "royal_turf"]
     assert search_module._ADVICE_LINES == {"finish_line"}  # Sharp searches single steps
+    assert search_module._SHARP_LINES == {"royal_turf"}  # Sharp searches the lines
 
 
 @pytest.mark.parametrize("game_id", LINED)
@@ -63,7 +70,7 @@ def test_lines_start_with_the_friendly_choice_and_each_is_legal_to_its_end(game_
         for _ in lines[0]:  # the friendly player, step by step on a copy
             friendly.append(bot_for(game_id).choose(SeatWindow(copy, seat), seat, random.Random(0)))
             copy.apply(friendly[-1])
-        assert list(lines[0]) == friendly
+        assert list(lines[0]) == friendly or game_id in OWN_FIRST
         for line in lines:
             after = state.clone()
             for action in line:
@@ -98,6 +105,11 @@ def test_the_advice_weighs_whole_lines_and_the_sharp_player_plays_the_friendly_o
         assert next(arm for arm in searched if arm.lead).action == friendly[0]
         chosen = sharp.choose(SeatWindow(state, seat), seat, random.Random(2))
         assert state.is_legal(chosen) and chosen in [arm.action for arm in searched]
+        return
+    if game_id in search_module._SHARP_LINES:
+        # Sharp searches the lines and plays one of them
+        chosen = sharp.choose(SeatWindow(state, seat), seat, random.Random(2))
+        assert canonical([chosen]) in lines
         return
     played = []
     for _ in friendly:
