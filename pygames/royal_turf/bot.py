@@ -518,6 +518,19 @@ def _bet_reason(view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, hors
     totals = view["bet_totals"]
     if not others:  # alone on it, as things stand
         money = place_pay(1, chip, chip, m)
+        rivals = [r for r in range(len(view["money"])) if r != seat]
+        if seat is not None and len(rivals) == 1 and rival_backed(view, seat):
+            # two players: the tips leave out the rival's horses (see bet_lines); say why
+            players = _names(view, rivals)
+            return reason(
+                "royal_turf",
+                "bet_apart",
+                arm,
+                horse=horse,
+                place=place,
+                players=players,
+                money=money,
+            )
         return reason("royal_turf", "bet_open", arm, horse=horse, place=place, money=money)
     players = _names(view, others)
     if totals is None:
@@ -649,6 +662,7 @@ register_reasons(
     (
         "bluff",
         "bet_open",
+        "bet_apart",
         "bet_on",
         "bet_on_hidden",
         "finish_yours",

@@ -339,3 +339,22 @@ def test_a_short_move_that_starts_a_new_round_spends_nothing() -> None:
         "field": 21,
         "place": 3,  # behind Albino (19) and Nougat (20)
     }
+
+
+def test_with_two_players_a_chip_apart_from_the_rival_says_why() -> None:
+    """The two-player tips leave out the rival's horses (see ``bet_lines``); a chip on
+    a horse the rival left names the rival, once the rival has bet."""
+    state = deal(2, first=A)
+    assert why(state, chip("othello"))["key"] == "bet_open"  # the rival has not bet yet
+    state.apply(chip("othello", 2))  # A
+    assert why(state, chip("mocha")) == {
+        "key": "bet_apart",
+        "horse": "mocha",
+        "place": 2,
+        "players": "A",
+        "money": ODDS[1][0],
+    }
+    assert why(state, chip("othello"))["key"] == "bet_on"  # beside the rival: as before
+    three = deal(3, first=A)
+    three.apply(chip("othello", 2))
+    assert why(three, chip("mocha"))["key"] == "bet_open"  # three players: no rival to leave
