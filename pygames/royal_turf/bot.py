@@ -506,10 +506,13 @@ def _pay_range(place: int, chip: int, hidden: int, m: int) -> tuple[int, int]:
     return least, place_pay(place, chip, chip, m)
 
 
-def _bet_reason(view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, horse: str) -> Reason:
+def _bet_reason(
+    view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, horse: str, first: bool = True
+) -> Reason:
     """A chip by the horse's start place, who already backs it and what the chip would
     pay for a win with the bets it joins (with hidden bets, the range the face-down
-    chips leave); a 0-chip by what it is: a bluff."""
+    chips leave); a 0-chip by what it is: a bluff. ``first``: the first tip shown, which
+    alone says why two-player tips leave the rival's horses out (once is enough)."""
     place = _place(view, horse)
     others = _others(view, seat, horse)  # P7: none of the seat's own yet
     if chip == 0:
@@ -519,7 +522,7 @@ def _bet_reason(view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, hors
     if not others:  # alone on it, as things stand
         money = place_pay(1, chip, chip, m)
         rivals = [r for r in range(len(view["money"])) if r != seat]
-        if seat is not None and len(rivals) == 1 and rival_backed(view, seat):
+        if first and seat is not None and len(rivals) == 1 and rival_backed(view, seat):
             # two players: the tips leave out the rival's horses (see bet_lines); say why
             players = _names(view, rivals)
             return reason(
@@ -650,7 +653,8 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
     the horse and whose bets ride on it."""
     action = arm.action
     if action["type"] == "place_chip":
-        return _bet_reason(window.view(), window.seat, arm, action["chip"], action["horse"])
+        view, first = window.view(), not arms or arm is arms[0]
+        return _bet_reason(view, window.seat, arm, action["chip"], action["horse"], first)
     if action["type"] == "move_horse":
         return _move_reason(window, arm, action["horse"])
     return generic_reason("royal_turf", arm, arms)

@@ -355,6 +355,10 @@ def test_with_two_players_a_chip_apart_from_the_rival_says_why() -> None:
         "money": ODDS[1][0],
     }
     assert why(state, chip("othello"))["key"] == "bet_on"  # beside the rival: as before
+    # said once: a later tip on a horse apart says only that nobody backs it
+    window = SeatWindow(state, state.current_player())
+    tips = [Arm(chip("nougat")), Arm(chip("mocha"))]
+    assert _reason(window, tips[1], tips)["key"] == "royal_turf.bet_open"
     three = deal(3, first=A)
     three.apply(chip("othello", 2))
     assert why(three, chip("mocha"))["key"] == "bet_open"  # three players: no rival to leave
