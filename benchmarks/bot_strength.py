@@ -150,11 +150,11 @@ def swapped(row: Any, players: int, part: Any, base: bool) -> Any:
         if not part[key]["games"]:
             continue  # not replayed: what is stored stays
         known = parts.setdefault(key, {})
-        held = known.get("replayed") if known.get("swapped") else known.get("base")
+        swapped_in = known.get("replayed") if known.get("swapped") else None
         known["base" if base else "replayed"] = part[key]
         if known.get("base") and known.get("replayed"):
             assert known["base"]["games"] == known["replayed"]["games"], "the same games"
-            held = held or known["base"]
+            held = swapped_in or known["base"]  # what the totals hold for these games
             row[key] = pooled(pooled(row[key], held, -1), known["replayed"])
             known["swapped"] = True
     return row

@@ -40,7 +40,7 @@ from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import SeatWindow, near_best, register_bot
-from ..core.search import Arm, Line, distinct_lines, register_lines
+from ..core.search import Arm, Line, register_lines
 from ..core.state import Action
 from .data import CARDS, DIE, HIDDEN_CHIPS, LAST_PENALTY, ODDS, PACE_BONUS, PACE_FIELD
 from .payouts import place_pay
@@ -415,15 +415,14 @@ class RoyalTurfBot:
         return info.mult * (mine - others)
 
 
-register_bot("royal_turf", RoyalTurfBot(), friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
-
 _PLAIN = RoyalTurfBot()
+register_bot("royal_turf", _PLAIN, friendly=RoyalTurfBot(slack=FRIENDLY_SLACK))
 
 
 def rival_backed(view: RoyalTurfView, seat: int) -> set[str]:
     """The horses another seat has a chip on (who bet is public, a hidden chip's value
     is not)."""
-    return {h for h, chips in view["bets"].items() if any(c["seat"] != seat for c in chips)}
+    return {h for h in view["bets"] if _others(view, seat, h)}
 
 
 def bet_lines(window: SeatWindow[RoyalTurfView]) -> list[Line] | None:
@@ -459,9 +458,7 @@ def bet_lines(window: SeatWindow[RoyalTurfView]) -> list[Line] | None:
     if not free:
         return None
     first = _PLAIN._bet(view, _Info(view, window.seat), free)
-    return distinct_lines(
-        [(first,), *((a,) for a in free)], key=lambda line: window.choice_key(line[0])
-    )
+    return [(first,), *((a,) for a in free if a != first)]
 
 
 register_lines("royal_turf", bet_lines)
@@ -653,8 +650,8 @@ def _reason(window: SeatWindow[RoyalTurfView], arm: Arm, arms: list[Arm]) -> Rea
     the horse and whose bets ride on it."""
     action = arm.action
     if action["type"] == "place_chip":
-        view, first = window.view(), not arms or arm is arms[0]
-        return _bet_reason(view, window.seat, arm, action["chip"], action["horse"], first)
+        first = not arms or arm is arms[0]
+        return _bet_reason(window.view(), window.seat, arm, action["chip"], action["horse"], first)
     if action["type"] == "move_horse":
         return _move_reason(window, arm, action["horse"])
     return generic_reason("royal_turf", arm, arms)
