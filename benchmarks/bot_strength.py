@@ -16,6 +16,7 @@ merged into ``benchmarks/results.json`` under ``"bot_strength"`` (one key per ga
 several runs on different games may be merged one after another). With ``--add`` a run
 plays the games after those already stored (the same seat rotation and seeds, continued)
 and pools its tallies with theirs, so long runs can be made in pieces, side by side.
+``--jobs N`` plays the games in N processes (each game is the same whichever plays it).
 ``--restart-random`` drops the stored games against random players first (after a
 change that can only matter there) and keeps those against friendly players.
 
@@ -40,6 +41,7 @@ import argparse
 import fcntl
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -72,35 +74,59 @@ class Timed:
         return action
 
 
+def play_one(task: tuple[str, int, str, int, int, int]) -> tuple[float, list[float], list[float]]:
+    """One game of a sharp seat among ``other`` players ("friendly" or "random"): the
+    seat's share of the win and the decision times of the sharp and friendly players.
+    ``task``: (game, iterations, other, players, sharp seat, seed of the dice)."""
+    game_id, iterations, other, n, seat, seed = task
+    sharp_times: list[float] = []
+    other_times: list[float] = []
+    sharp = Timed(bot_for(game_id, "sharp", iterations=iterations), sharp_times)
+    rival: Bot = (
+        Timed(bot_for(game_id, "friendly"), other_times) if other == "friendly" else RandomBot()
+    )
+    bots = [sharp if s == seat else rival for s in range(n)]
+    state = pygames.get_game(game_id).new_state([f"P{i + 1}" for i in range(n)])
+    play_with_bots(state, bots, random.Random(seed))
+    winners = state.winners()
+    return (seat in winners) / len(winners), sharp_times, other_times
+
+
 def match_up(
     game_id: str,
-    sharp: Bot,
-    other: Bot,
+    iterations: int,
+    other: str,
     games: int,
     seed: int,
     counts: list[int],
     first: int = 0,
     players: int | None = None,
+    jobs: int = 1,
+    times: tuple[list[float], list[float]] = ([], []),
 ) -> dict[str, Any]:
     """``games`` games of one sharp seat among ``other`` players, numbered from ``first``
     (the number picks the player count, the sharp seat and the dice); with ``players``,
-    only those of that many players among them."""
-    game = pygames.get_game(game_id)
-    wins = fair = 0.0
-    played = 0
+    only those of that many players among them. ``jobs`` processes play them (each game
+    is the same whichever process plays it); the decision times are added to ``times``
+    (sharp, friendly)."""
+    tasks = []
     for g in range(first, first + games):
         n = counts[g % len(counts)]
-        if players is not None and n != players:
-            continue
-        played += 1
-        seat = (g // len(counts)) % n
-        bots = [sharp if s == seat else other for s in range(n)]
-        state = game.new_state([f"P{i + 1}" for i in range(n)])
-        play_with_bots(state, bots, random.Random(seed * 1_000_003 + g))
-        winners = state.winners()
-        wins += (seat in winners) / len(winners)
-        fair += 1 / n
-    return tally(played, wins, fair)
+        if players is None or n == players:
+            seat = (g // len(counts)) % n
+            tasks.append((game_id, iterations, other, n, seat, seed * 1_000_003 + g))
+    if jobs > 1 and len(tasks) > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(play_one, tasks, chunksize=1)
+    else:
+        results = [play_one(task) for task in tasks]
+    wins = fair = 0.0
+    for task, (share, sharp_times, other_times) in zip(tasks, results, strict=True):
+        wins += share
+        fair += 1 / task[3]
+        times[0].extend(sharp_times)
+        times[1].extend(other_times)
+    return tally(len(tasks), wins, fair)
 
 
 def tally(games: int, wins: float, fair: float) -> dict[str, Any]:
@@ -173,19 +199,30 @@ def measure(
     seed: int,
     first: tuple[int, int] = (0, 0),
     players: int | None = None,
+    jobs: int = 1,
 ) -> Any:
     """One game's figures; ``first``: the numbers of the first games against friendly
     and against random players; ``players``: only the games of that many players (see
     :func:`match_up`)."""
     sharp_times: list[float] = []
     friendly_times: list[float] = []
+    times = (sharp_times, friendly_times)
     game = pygames.get_game(game_id)
     counts = list(range(game.min_players, min(game.max_players, 4) + 1))
-    sharp = Timed(bot_for(game_id, "sharp", iterations=iterations), sharp_times)
-    friendly = Timed(bot_for(game_id, "friendly"), friendly_times)
-    vs_friendly = match_up(game_id, sharp, friendly, games, seed, counts, first[0], players)
+    vs_friendly = match_up(
+        game_id, iterations, "friendly", games, seed, counts, first[0], players, jobs, times
+    )
     vs_random = match_up(
-        game_id, sharp, RandomBot(), random_games, seed + 1, counts, first[1], players
+        game_id,
+        iterations,
+        "random",
+        random_games,
+        seed + 1,
+        counts,
+        first[1],
+        players,
+        jobs,
+        times,
     )
     return {
         "iterations": iterations,
@@ -271,6 +308,7 @@ def run(
     restart_random: bool = False,
     players: int | None = None,
     base: bool = False,
+    jobs: int = 1,
 ) -> None:
     for game_id in ids:
         old = stored(game_id) if add or players else None
@@ -282,7 +320,7 @@ def run(
         elif old and old["iterations"] == iterations:
             against_random = 0 if restart_random else old["sharp_vs_random"]["games"]
             first = (old["sharp_vs_friendly"]["games"], against_random)
-        figures = measure(game_id, games, random_games, iterations, seed, first, players)
+        figures = measure(game_id, games, random_games, iterations, seed, first, players, jobs)
         row = save(game_id, figures, add, restart_random, players, base)
         vf, vr = row["sharp_vs_friendly"], row["sharp_vs_random"]
         if players is not None:
@@ -331,6 +369,9 @@ def main() -> None:
         help="with --players: this run's code is the one the stored totals were measured with",
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the figures' file")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes that play the games (the same games)"
+    )
     args = parser.parse_args()
     RESULTS = args.results
     ids = args.game or [g.id for g in pygames.games()]
@@ -344,6 +385,7 @@ def main() -> None:
         args.restart_random,
         args.players,
         args.base,
+        args.jobs,
     )
 
 
