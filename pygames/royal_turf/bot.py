@@ -425,6 +425,13 @@ def rival_backed(view: RoyalTurfView, seat: int) -> set[str]:
     return {h for h in view["bets"] if _others(view, seat, h)}
 
 
+def sole_rival(view: RoyalTurfView, seat: int | None) -> int | None:
+    """In a two-player game, the seat's one rival; None with more players (or none)."""
+    if seat is None or len(view["money"]) != 2:
+        return None
+    return 1 - seat
+
+
 def bet_lines(window: SeatWindow[RoyalTurfView]) -> list[Line] | None:
     """With two players, the bets a sharp player weighs: only those on horses its rival
     has not backed, the rule of thumb's pick among them first. Elsewhere (and where
@@ -451,7 +458,7 @@ def bet_lines(window: SeatWindow[RoyalTurfView]) -> list[Line] | None:
     if not legal or legal[0]["type"] != "place_chip":
         return None  # not the seat's turn, or racing
     view = cast(RoyalTurfView, window.view_part(*VIEW_KEYS))
-    if len(view["money"]) != 2:
+    if sole_rival(view, window.seat) is None:
         return None
     backed = rival_backed(view, window.seat)
     free = [a for a in legal if a["horse"] not in backed]
@@ -518,10 +525,10 @@ def _bet_reason(
     totals = view["bet_totals"]
     if not others:  # alone on it, as things stand
         money = place_pay(1, chip, chip, m)
-        rivals = [r for r in range(len(view["money"])) if r != seat]
-        if first and seat is not None and len(rivals) == 1 and rival_backed(view, seat):
+        rival = sole_rival(view, seat)
+        if first and seat is not None and rival is not None and rival_backed(view, seat):
             # two players: the tips leave out the rival's horses (see bet_lines); say why
-            players = _names(view, rivals)
+            players = _names(view, [rival])
             return reason(
                 "royal_turf",
                 "bet_apart",
