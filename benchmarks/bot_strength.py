@@ -102,13 +102,12 @@ def match_up(
     first: int = 0,
     players: int | None = None,
     jobs: int = 1,
-    times: tuple[list[float], list[float]] = ([], []),
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], list[float], list[float]]:
     """``games`` games of one sharp seat among ``other`` players, numbered from ``first``
     (the number picks the player count, the sharp seat and the dice); with ``players``,
     only those of that many players among them. ``jobs`` processes play them (each game
-    is the same whichever process plays it); the decision times are added to ``times``
-    (sharp, friendly)."""
+    is the same whichever process plays it). Returns the tally and the decision times
+    of the sharp and the friendly players."""
     tasks = []
     for g in range(first, first + games):
         n = counts[g % len(counts)]
@@ -121,12 +120,14 @@ def match_up(
     else:
         results = [play_one(task) for task in tasks]
     wins = fair = 0.0
-    for task, (share, sharp_times, other_times) in zip(tasks, results, strict=True):
+    sharp_times: list[float] = []
+    other_times: list[float] = []
+    for task, (share, sharp, other_player) in zip(tasks, results, strict=True):
         wins += share
         fair += 1 / task[3]
-        times[0].extend(sharp_times)
-        times[1].extend(other_times)
-    return tally(len(tasks), wins, fair)
+        sharp_times += sharp
+        other_times += other_player
+    return tally(len(tasks), wins, fair), sharp_times, other_times
 
 
 def tally(games: int, wins: float, fair: float) -> dict[str, Any]:
@@ -204,26 +205,15 @@ def measure(
     """One game's figures; ``first``: the numbers of the first games against friendly
     and against random players; ``players``: only the games of that many players (see
     :func:`match_up`)."""
-    sharp_times: list[float] = []
-    friendly_times: list[float] = []
-    times = (sharp_times, friendly_times)
     game = pygames.get_game(game_id)
     counts = list(range(game.min_players, min(game.max_players, 4) + 1))
-    vs_friendly = match_up(
-        game_id, iterations, "friendly", games, seed, counts, first[0], players, jobs, times
+    vs_friendly, sharp_times, friendly_times = match_up(
+        game_id, iterations, "friendly", games, seed, counts, first[0], players, jobs
     )
-    vs_random = match_up(
-        game_id,
-        iterations,
-        "random",
-        random_games,
-        seed + 1,
-        counts,
-        first[1],
-        players,
-        jobs,
-        times,
+    vs_random, more_sharp_times, _ = match_up(
+        game_id, iterations, "random", random_games, seed + 1, counts, first[1], players, jobs
     )
+    sharp_times += more_sharp_times
     return {
         "iterations": iterations,
         "player_counts": counts,
