@@ -180,13 +180,16 @@ def candidate_lines(
     if lines:
         first, *others = distinct_lines(lines)
     else:
-        seen: dict[str, Line] = {}  # one action per choice of the game
-        for action in window.legal_actions():
-            seen.setdefault(window.choice_key(action), (action,))
-        assert seen, "search needs a seat on its turn"
+
+        def key(line: Line) -> str:  # one action per choice of the game
+            return window.choice_key(line[0])
+
+        choices = distinct_lines([(action,) for action in window.legal_actions()], key)
+        assert choices, "search needs a seat on its turn"
         lead = lead_for(window.game_id).choose(window, window.seat, rng)
-        first = seen.pop(window.choice_key(lead), (lead,))
-        others = list(seen.values())
+        lead_key = window.choice_key(lead)
+        first = next((line for line in choices if key(line) == lead_key), (lead,))
+        others = [line for line in choices if line is not first]
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
     return [first, *others]
