@@ -17,6 +17,8 @@ several runs on different games may be merged one after another). With ``--add``
 plays the games after those already stored (the same seat rotation and seeds, continued)
 and pools its tallies with theirs, so long runs can be made in pieces, side by side.
 ``--jobs N`` plays the games in N processes (each game is the same whichever plays it).
+The page gives Sharp a time budget, not a count: ``sharp_budget.py`` measures how many
+rollouts that budget buys in the site's Pyodide.
 ``--restart-random`` drops the stored games against random players first (after a
 change that can only matter there) and keeps those against friendly players.
 

@@ -371,6 +371,15 @@ def friendly_rollouts_per_second() -> dict[str, dict[str, float]]:
     return rollouts.measure()
 
 
+def sharp_rollouts_per_decision() -> dict[str, Any]:
+    """Rollouts a Sharp decision makes in the page's think budget, in Pyodide
+    (benchmarks/sharp_budget.py): what the strength bench's fixed count stands for."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import sharp_budget
+
+    return sharp_budget.measure(per_count=6)
+
+
 def lens_calibration(games: int) -> dict[str, Any]:
     """How honest the lens's win chances are (benchmarks/lens_calibration.py)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -589,6 +598,7 @@ def main(argv: list[str] | None = None) -> int:
     games_per_s = random_games_per_second()
     rollouts_per_s = lens_rollouts_per_second()
     friendly_per_s = friendly_rollouts_per_second()
+    sharp_budget = sharp_rollouts_per_decision()
     calibration = lens_calibration(args.lens_games)
     choice_ms = bot_choice_ms()
     strength = bot_strength(args.strength_games) if args.strength_games else None
@@ -614,6 +624,7 @@ def main(argv: list[str] | None = None) -> int:
             "lens_calibration": calibration,
             "lens_worker": worker_lens,
             "sharp_worker_ms": sharp_worker,
+            "sharp_rollouts_per_decision": sharp_budget,
             "bot_choice_ms": choice_ms,
             **({"bot_strength": strength} if strength is not None else {}),
             "click_to_dom_ms_median": click_ms[0] if click_ms else None,
@@ -679,6 +690,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"{t.get('median', 0):.0f} / {t.get('p95', 0):.0f} ms",
             )
             for game_id, t in sharp_worker.items()
+        ],
+        *[
+            (
+                f"{game_id} Sharp rollouts in {sharp_budget['think_ms']} ms, Pyodide (median)",
+                f"{r['median']:.0f} (quartiles {r['quartiles'][0]:.0f}-{r['quartiles'][1]:.0f})",
+            )
+            for game_id, r in sharp_budget["games"].items()
         ],
         *[
             (f"{game_id} computer choice (median / p95)", f"{t['median']:.2f} / {t['p95']:.2f} ms")
