@@ -20,6 +20,7 @@ import tarfile
 import tempfile
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = "a390784"
@@ -48,14 +49,20 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def rates(source: Path, runtime: str, code: str) -> dict[str, float]:
-    """What ``code`` prints (a rate per game), with ``source`` first on ``sys.path``."""
+def printed(source: Path, runtime: str, code: str) -> Any:
+    """The JSON that ``code`` prints last, run in ``runtime`` ("cpython", or the pinned
+    Pyodide in Node) with ``source`` first on ``sys.path``."""
     if runtime == "cpython":
         cmd = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(source)!r})\n{code}"]
     else:
         cmd = ["node", str(ROOT / "benchmarks" / "pyodide_rate.mjs"), str(source), code]
     out = subprocess.run(cmd, cwd=source, capture_output=True, text=True, check=True).stdout
-    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def rates(source: Path, runtime: str, code: str) -> dict[str, float]:
+    """What ``code`` prints (a rate per game), with ``source`` first on ``sys.path``."""
+    result: dict[str, float] = printed(source, runtime, code)
     return result
 
 

@@ -18,13 +18,12 @@ It stores ``sharp_rollouts_per_decision`` in ``benchmarks/results.json``.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "benchmarks")]
 
 CODE = """
 import importlib, json, random, statistics
@@ -58,7 +57,6 @@ for game in pygames.games():
                     continue
                 seat = state.current_player()
                 window = SeatWindow(state, seat)
-                bot = friendly
                 if rng.random() < 0.05:  # now and then, across the whole game
                     counted.clear()
                     action = sharp.choose(window, seat, rng)
@@ -66,7 +64,7 @@ for game in pygames.games():
                         per.append(counted[-1])
                         found += 1
                 else:
-                    action = bot.choose(window, seat, rng)
+                    action = friendly.choose(window, seat, rng)
                 state.apply(action)
     per.sort()
     q = statistics.quantiles(per, n=4)
@@ -76,13 +74,12 @@ print(json.dumps(out))
 """
 
 
-def measure(per_count: int) -> dict[str, object]:
+def measure(per_count: int) -> dict[str, Any]:
     from paddock_web.thinking import THINK_MS
+    from playouts import printed
 
     code = f"THINK_MS = {THINK_MS}\nPER_COUNT = {per_count}\n{CODE}"
-    cmd = ["node", str(ROOT / "benchmarks" / "pyodide_rate.mjs"), str(ROOT), code]
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    figures: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    figures = printed(ROOT, "pyodide", code)
     return {"think_ms": THINK_MS, "runtime": "pyodide (node)", "games": figures}
 
 
@@ -91,11 +88,10 @@ def main() -> None:
     parser.add_argument("--per-count", type=int, default=6, help="decisions per player count")
     args = parser.parse_args()
     figures = measure(args.per_count)
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from run import merge_results
 
     merge_results({"sharp_rollouts_per_decision": figures})
-    for game_id, row in figures["games"].items():  # type: ignore[attr-defined]
+    for game_id, row in figures["games"].items():
         print(f"{game_id:12} rollouts in {figures['think_ms']} ms: {row}")
 
 
