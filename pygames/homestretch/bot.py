@@ -24,7 +24,8 @@ highest expected payout per point (probability of finishing in that row or bette
 the cell's rate) that the rank limit still allows. Claims: KEEP (order does not change
 payouts). Race: TWO versus ONE_AND_REROLL, REROLL versus STOP and the bonus target are
 chosen by the expected worth of the resulting position (the second roll averaged over
-its 11 sums).
+its 11 sums). The friendly level (``slack``) draws evenly among the draft picks, buys
+and race choices worth within ``slack`` of the best; its bets stay as above.
 
     >>> import random
     >>> from pygames.core import SeatWindow
@@ -625,13 +626,13 @@ class HomestretchBot:
         # Only the entries this kind of decision reads: a rollout asks at every step.
         view = cast(HomestretchView, state.view_part(*VIEW_KEYS.get(kind, ())))
         if kind == "draft_pick":
-            return self._draft(view, seat, legal)
+            return self._draft(view, seat, legal, rng)
         if kind == "bet_order_claim":
             return legal[0]  # KEEP
         if kind in ("place_marker", "take_back_marker", "confirm_bets"):
             return self._bet(view, seat, legal)
         if kind == "buy_action":
-            return self._buy(view, seat, legal)
+            return self._buy(view, seat, legal, rng)
         if kind in ("move_choice", "reroll_or_stop", "bonus_target"):
             return self._race(view, seat, legal, rng)
         return legal[0]
@@ -656,33 +657,37 @@ class HomestretchBot:
         after = (mine + 1) / (mine + 1 + others)
         return EXPECTED_PURSE[h] * factor * (after - before)
 
-    def _draft(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
+    def _draft(
+        self, view: HomestretchView, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
         kept = [CARD_HORSE[c["card"]] for c in view["draft"]["kept"] or []]
         n = len(view["colours"])
         copies = 2 if n <= 3 else 2.6  # shares of a horse expected in play
-        best, best_v = legal[0], -1e9
-        for a in legal:
+
+        def value(a: Action) -> float:
             h = CARD_HORSE[a["card"]]
             mine = kept.count(h)
             others = max(copies - mine - 1, 0.0) * 0.8
-            v = self._gain(h, mine, others, 1.0) - CARD_COST[a["card"]]
-            if v > best_v:
-                best, best_v = a, v
-        return best
+            return self._gain(h, mine, others, 1.0) - CARD_COST[a["card"]]
 
-    def _buy(self, view: HomestretchView, seat: int, legal: list[Action]) -> Action:
+        # friendly: twin horses (6 and 8, 5 and 9, ...) and other near-equal cards
+        # are picked at random
+        return near_best(legal, value, rng, self.slack)
+
+    def _buy(
+        self, view: HomestretchView, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
         mine, others = self._owned(view, seat)
         short = view["options"].get("short_game", False)
         factor = GREEN_SHARE if short else PURPLE_SHARE + 2 * GREEN_SHARE
-        best = next(a for a in legal if a["choice"] == "PASS")
-        best_v = 0.5  # keep money unless a card clearly pays
-        for a in legal:
+
+        def value(a: Action) -> float:
             if a["choice"] == "BUY_FACEUP":
                 h = CARD_HORSE[a["card"]]
-                v = self._gain(h, mine[h], others[h], factor) - CARD_COST[a["card"]]
-            elif a["choice"] == "BUY_BLIND":
+                return self._gain(h, mine[h], others[h], factor) - CARD_COST[a["card"]]
+            if a["choice"] == "BUY_BLIND":
                 stack = view["buying"]["stack"]
-                v = (
+                return (
                     sum(
                         self._gain(
                             CARD_HORSE[c], mine[CARD_HORSE[c]], others[CARD_HORSE[c]], factor
@@ -693,11 +698,11 @@ class HomestretchBot:
                     / len(stack)
                     - BLIND_FEE
                 )
-            else:
-                continue
-            if v > best_v:
-                best, best_v = a, v
-        return best
+            return 0.5  # pass: keep money unless a card clearly pays
+
+        # passing first, so that it wins a tie; friendly: near-equal choices at random
+        ordered = sorted(legal, key=lambda a: a["choice"] != "PASS")
+        return near_best(ordered, value, rng, self.slack)
 
     # --- betting -------------------------------------------------------------
     @staticmethod
@@ -816,7 +821,8 @@ class HomestretchBot:
         one.move(h, 1, True)
         v_two = worth(two, w)
         v_one = worth(one, w) if one.over() else self._second_roll(one, w)
-        choice = "TWO" if v_two >= v_one else "ONE_AND_REROLL"
+        close = abs(v_two - v_one) < self.slack  # friendly: a near-even call either way
+        choice = "TWO" if (rng.random() < 0.5 if close else v_two >= v_one) else "ONE_AND_REROLL"
         return next(a for a in legal if a["choice"] == choice)
 
 

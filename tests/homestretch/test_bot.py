@@ -86,6 +86,18 @@ def test_draft_prefers_value_over_cost() -> None:
     assert choose(state)["card"] == "B7a"
 
 
+def test_friendly_draws_between_twin_horses_in_the_draft() -> None:
+    # 6 and 8 cost the same and earn the same on average: worth alike, the best here
+    state = new_state(3)
+    deal(state, [["B6a", "B8a", "B2a", "B3a", "B11a"]])
+    window = SeatWindow(state, 0)
+    friendly = bot_for("homestretch", "friendly")
+    picks = {friendly.choose(window, 0, random.Random(r))["card"] for r in range(12)}
+    assert picks == {"B6a", "B8a"}
+    plain = {BOT.choose(window, 0, random.Random(r))["card"] for r in range(12)}
+    assert plain == {"B6a"}  # the plain heuristic: the first of equals, always
+
+
 def test_bets_follow_the_race_card() -> None:
     # P5: +6 on 11 and 12, X on 6 and 8. The 3-marker goes on a plus-marker long shot.
     state = drafted(DESC3)
