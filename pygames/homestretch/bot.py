@@ -809,9 +809,7 @@ class HomestretchBot:
         if kind == "reroll_or_stop":
             stop = worth(race, w)
             again = self._second_roll(race, w)
-            # friendly: a near-even call may go either way
-            close = abs(again - stop) < self.slack
-            choice = "REROLL" if (rng.random() < 0.5 if close else again > stop) else "STOP"
+            choice = "REROLL" if self._takes(again - stop, rng, on_a_tie=False) else "STOP"
             return next(a for a in legal if a["choice"] == choice)
         assert dice is not None  # a move choice follows a roll
         h = dice["sum"]
@@ -821,9 +819,16 @@ class HomestretchBot:
         one.move(h, 1, True)
         v_two = worth(two, w)
         v_one = worth(one, w) if one.over() else self._second_roll(one, w)
-        close = abs(v_two - v_one) < self.slack  # friendly: a near-even call either way
-        choice = "TWO" if (rng.random() < 0.5 if close else v_two >= v_one) else "ONE_AND_REROLL"
+        choice = "TWO" if self._takes(v_two - v_one, rng, on_a_tie=True) else "ONE_AND_REROLL"
         return next(a for a in legal if a["choice"] == choice)
+
+    def _takes(self, gain: float, rng: random.Random, on_a_tie: bool) -> bool:
+        """Whether to take one of two choices, worth ``gain`` more than the other
+        (``on_a_tie``: whether it wins an exact tie); friendly: a near-even call, within
+        ``slack``, goes either way at random."""
+        if abs(gain) < self.slack:
+            return rng.random() < 0.5
+        return gain > 0 or (on_a_tie and gain == 0)
 
 
 register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
