@@ -49,6 +49,7 @@ from .view import HorseView, RoyalTurfView
 MEAN_STEP = 5.0  # every card averages 5 squares per roll (spec §1.4)
 HIDDEN_CHIP = 1.0  # expected value of an unseen chip: mean of 0, 1, 1, 2
 FRIENDLY_SLACK = 3.0  # money: race moves closer in value count as equal
+BET_SLACK = 2.0  # money (before race 3's doubling): bets closer in value count as equal
 BLOCK_VAR = 4.0  # extra variance (squares²) for blocking and the players' choices
 
 # Spec §7.5, 4 players: % of races by start field, mean of random and greedy
@@ -241,8 +242,10 @@ class RoyalTurfBot:
 
     def __init__(self, slack: float = 0.0) -> None:
         # 0: today's deterministic heuristic; more: the friendly level, which draws
-        # evenly among choices scored within ``slack`` of the best (the race evaluation's money).
+        # evenly among choices scored within ``slack`` of the best (the race evaluation's
+        # money), and among chips within ``BET_SLACK`` of the best bet.
         self.slack = slack
+        self.bet_slack = BET_SLACK if slack > 0 else 0.0
 
     def choose(self, state: SeatWindow[RoyalTurfView], seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -252,7 +255,7 @@ class RoyalTurfBot:
         view = cast(RoyalTurfView, state.view_part(*VIEW_KEYS))
         info = _Info(view, seat)
         if legal[0]["type"] == "place_chip":
-            return self._bet(view, info, legal)
+            return self._bet(view, info, legal, rng)
         return self._move(info, legal, rng)
 
     # --- betting --------------------------------------------------------------
@@ -267,7 +270,15 @@ class RoyalTurfBot:
         sums = [sum(r[k] for r in raw.values()) or 1.0 for k in range(5)]
         return {h: tuple(r[k] / sums[k] for k in range(5)) for h, r in raw.items()}
 
-    def _bet(self, view: RoyalTurfView, info: _Info, legal: list[Action]) -> Action:
+    def _bet(
+        self,
+        view: RoyalTurfView,
+        info: _Info,
+        legal: list[Action],
+        rng: random.Random | None = None,
+    ) -> Action:
+        """The chip to place: the best value, or (friendly, with ``rng``) one drawn
+        among those within ``bet_slack`` of it; the 0-chip by its own rule."""
         p = self.chances(info)
         m = info.mult
         # Chips the others will still place (hidden supplies count 1 per chip).
@@ -303,23 +314,16 @@ class RoyalTurfBot:
             hurt = others * (pay(h, after) - pay(h, before))
             return m * (own - hurt / max(info.n - 1, 1))
 
-        best: Action | None = None
-        best_score = -math.inf
-        zero: list[Action] = []
-        for a in legal:
-            if a["chip"] == 0:
-                zero.append(a)
-                continue
-            score = value(a["chip"], a["horse"])
-            if score > best_score:
-                best, best_score = a, score
-        if zero and (best is None or best_score < 40.0 * m):
+        chips = [a for a in legal if a["chip"] != 0]
+        zero = [a for a in legal if a["chip"] == 0]
+        scores = [value(a["chip"], a["horse"]) for a in chips]
+        if zero and (not chips or max(scores) < 40.0 * m):
             # The 0-chip: a bluff on a horse that looks good to the others but is
             # poor value for me (already crowded), or simply the weakest horse.
             lone = {h: pay(h, 1.0) for h in p}
             return max(zero, key=lambda a: 0.5 * lone[a["horse"]] - value(1, a["horse"]))
-        assert best is not None
-        return best
+        # without slack: the first of the best (as before)
+        return chips[near_best(range(len(chips)), scores.__getitem__, rng, self.bet_slack * m)]
 
     # --- racing ---------------------------------------------------------------
     def _move(self, info: _Info, legal: list[Action], rng: random.Random) -> Action:

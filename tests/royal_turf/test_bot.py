@@ -146,3 +146,33 @@ def test_beats_random_seats_clearly() -> None:
         wins += money[seat] == max(money)
     # A random seat wins about 25%; the bot wins 96 of these 100 (deterministic seeds).
     assert wins / games > 0.75
+
+
+@pytest.mark.parametrize(
+    ("n", "deck", "chips", "near"),
+    [
+        # Three players, the first chip: 2 on Othello and 2 on Nougat are worth nearly the same.
+        (3, ["EG1", "CA1", "RF1", "AL1", "MO1", "OT1", "NO1"], {}, {"othello", "nougat"}),
+        # Two players: after Ann's 2 on Caramello, Ben's copy and 2 on Mocha are near, so
+        # a friendly Ben does not always copy her.
+        (
+            2,
+            ["NO1", "EG1", "OT1", "RF1", "MO1", "AL1", "CA1"],
+            {"caramello": 2},
+            {"caramello", "mocha"},
+        ),
+    ],
+)
+def test_friendly_draws_between_near_equal_bets(
+    n: int, deck: list[str], chips: dict[str, int], near: set[str]
+) -> None:
+    state = deal(n, deck=deck)
+    for horse, chip in chips.items():  # the first bettor's chips
+        state.apply({"type": "place_chip", "chip": chip, "horse": horse})
+    seat = state.current_player()
+    window = SeatWindow(state, seat)
+    friendly = bot_for("royal_turf", "friendly")
+    drawn = {friendly.choose(window, seat, random.Random(k))["horse"] for k in range(16)}
+    plain = {BOT.choose(window, seat, random.Random(k))["horse"] for k in range(16)}
+    assert drawn == near
+    assert len(plain) == 1 and plain < near  # the plain heuristic takes the first of the best
