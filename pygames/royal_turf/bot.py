@@ -314,16 +314,17 @@ class RoyalTurfBot:
             hurt = others * (pay(h, after) - pay(h, before))
             return m * (own - hurt / max(info.n - 1, 1))
 
-        chips = [a for a in legal if a["chip"] != 0]
+        placings = [a for a in legal if a["chip"] != 0]
         zero = [a for a in legal if a["chip"] == 0]
-        scores = [value(a["chip"], a["horse"]) for a in chips]
-        if zero and (not chips or max(scores) < 40.0 * m):
+        scores = [value(a["chip"], a["horse"]) for a in placings]
+        if zero and (not placings or max(scores) < 40.0 * m):
             # The 0-chip: a bluff on a horse that looks good to the others but is
             # poor value for me (already crowded), or simply the weakest horse.
             lone = {h: pay(h, 1.0) for h in p}
             return max(zero, key=lambda a: 0.5 * lone[a["horse"]] - value(1, a["horse"]))
         # without slack: the first of the best (as before)
-        return chips[near_best(range(len(chips)), scores.__getitem__, rng, self.bet_slack * m)]
+        best = near_best(range(len(placings)), scores.__getitem__, rng, self.bet_slack * m)
+        return placings[best]
 
     # --- racing ---------------------------------------------------------------
     def _move(self, info: _Info, legal: list[Action], rng: random.Random) -> Action:
