@@ -260,3 +260,28 @@ def test_beats_random_bots_clearly() -> None:
         wins += scores[seat] == max(scores)
         expected += 1 / n
     assert wins >= 2 * expected and wins >= 0.6 * games
+
+
+@pytest.mark.parametrize("kind", ["buy_action", "move_choice"])
+def test_friendly_draws_between_near_equal_buys_and_moves(kind: str) -> None:
+    # Seeded games among friendly players, until a share buying turn (a choice of two
+    # squares or one and a second roll) where Friendly's choice depends on its draw:
+    # there the plain heuristic still makes one choice, always the same.
+    friendly = bot_for("homestretch", "friendly")
+    for game in range(40):
+        rng = random.Random(game)
+        state = new_state(2 + game % 3)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player()
+            window = SeatWindow(state, seat)
+            if state.legal_actions()[0]["type"] == kind:
+                drawn = {repr(friendly.choose(window, seat, random.Random(r))) for r in range(16)}
+                plain = {repr(BOT.choose(window, seat, random.Random(r))) for r in range(16)}
+                assert len(plain) == 1
+                if len(drawn) > 1:
+                    return
+            state.apply(friendly.choose(window, seat, rng))
+    pytest.fail(f"no {kind} in 40 games where Friendly drew between choices")
