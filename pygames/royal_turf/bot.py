@@ -9,7 +9,9 @@ simulation tables of spec §7.5 (start field) and §7.3 (card), combined
 multiplicatively. The odds are read at the expected number of bets on the horse
 once betting is over (the bets on it now, an unknown hidden chip counting 1, the
 mean of 0, 1, 1, 2, plus a share of the chips the others still hold). Lowering
-the odds of the opponents on that horse counts in its favour.
+the odds of the opponents on that horse counts in its favour. The friendly level
+draws evenly among the placements within ``BET_SLACK`` of the best one, so two
+friendly players in the same position need not bet alike.
 
 Racing (D2) reads from the view where every eligible horse would land with the
 roll (the engine's movement rule P12) and scores the resulting position with a
