@@ -13,10 +13,9 @@ to it (``dice[i]`` lies on ``row[i]``, each die a ``[colour, face]`` pair), and
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any
 
-from .data import BLANKS, OUTSIDER, TYPE
+from .data import OUTSIDER, TYPE
 
 Die = list[str]
 
@@ -178,66 +177,7 @@ class Track:
 
     def horse_targets(self, colour: str, face: str, family: bool) -> list[int]:
         """The horses a die of ``HORSE_FACES`` may be used on, back→front."""
-        row = self.row
-        if face == "HORSESHOE" or face == "DOUBLE_HORSESHOE":
-            return list(row)
-        # Most tiles hold no die: `not on` and `on and` skip the scan of an empty tile.
-        if face in OUTSIDER:
-            return [
-                h
-                for h, on in zip(row, self.dice, strict=True)
-                if not on or all(d[0] != "green" for d in on)
-            ]
-        if face == "DISQUALIFIED":
-            if family or len(row) < 3:
-                return []
-            return [h for h in row if TYPE[h] != "S"]
-        if face == "WHIP":
-            # The second whip would disqualify (R27, V3).
-            second_ok = not family and len(row) >= 3
-            return [
-                h
-                for h, on in zip(row, self.dice, strict=True)
-                if TYPE[h] != "S" and (second_ok or not on or all(d[0] != "red" for d in on))
-            ]
-        if face == "HELMET":
-            top = len(row) - (2 if self.nn else 1)  # the leaders: rank 1
-            return [
-                h
-                for i, (h, on) in enumerate(zip(row, self.dice, strict=True))
-                if i < top and (TYPE[h] == "F" or (on and any(d[0] == "white" for d in on)))
-            ]
-        if face == "LOSS_OF_SPEED":
-            return [h for h in row if self.behind(h) >= 2]
-        raise ValueError(f"no horse target for {colour} {face}")
-
-    def targets(self, colour: str, face: str, family: bool) -> list[dict[str, Any]]:
-        """Target fields of every legal ``use`` of this board face (not INSIDER_TIP,
-        SIDE_BET or EXTRA_TURN, which the state handles), in a fixed order: horses
-        back→front; pairs and blocks back→front, orders lexicographic by position.
-        ``[]`` means the face can only be discarded."""
-        row = self.row
-        m = len(row)
-        if face in BLANKS[colour]:
-            return []
-        if face in HORSE_FACES:
-            return [{"horse": h} for h in self.horse_targets(colour, face, family)]
-        if face == "CHANGE_OF_PACE":
-            sources = [
-                h
-                for h, on in zip(row, self.dice, strict=True)
-                if TYPE[h] != "S" and any(d[0] == "white" for d in on)
-            ]
-            return [{"from": s, "to": d} for s in sources for d in row if d != s]
-        if face == "INTERFERENCE":
-            return [
-                {"order": list(order)}
-                for block in self.interference_blocks()
-                for order in permutations(block)
-            ]
-        if face == "NECK_AND_NECK":
-            return [{}] if not self.nn_used and m >= 2 else []
-        raise ValueError(f"no board effect for {colour} {face}")
+        return horse_targets(self.row, self.dice, self.nn, face, family)
 
     # --- effects ----------------------------------------------------------------
     def resolve(self, colour: str, face: str, action: dict[str, Any]) -> None:
@@ -296,3 +236,46 @@ class Track:
             self.discard(colour)
         else:
             raise ValueError(f"no board effect for {colour} {face}")
+
+
+SPRINTERS = frozenset(h for h, kind in TYPE.items() if kind == "S")
+NOT_SPRINTERS = frozenset(h for h, kind in TYPE.items() if kind != "S")
+FAVOURITES = frozenset(h for h, kind in TYPE.items() if kind == "F")
+
+
+def horse_targets(
+    row: list[int], dice: list[list[Die]], nn: bool, face: str, family: bool
+) -> list[int]:
+    """:meth:`Track.horse_targets` on the lists themselves (listing a hand's uses asks
+    for it at every step of a playout)."""
+    if face == "HORSESHOE" or face == "DOUBLE_HORSESHOE":
+        return list(row)
+    # Most tiles hold no die: `not on` and `on and` skip the scan of an empty tile.
+    if face == "WHIP":
+        if not family and len(row) >= 3:  # the second whip disqualifies (R27, V3)
+            return [h for h in row if h in NOT_SPRINTERS]
+        return [
+            h
+            for h, on in zip(row, dice, strict=True)
+            if h in NOT_SPRINTERS and (not on or all(d[0] != "red" for d in on))
+        ]
+    if face in OUTSIDER:
+        return [
+            h for h, on in zip(row, dice, strict=True) if not on or all(d[0] != "green" for d in on)
+        ]
+    if face == "HELMET":
+        top = len(row) - (2 if nn else 1)  # the leaders: rank 1
+        return [
+            row[i]
+            for i in range(top)
+            if row[i] in FAVOURITES or (dice[i] and any(d[0] == "white" for d in dice[i]))
+        ]
+    if face == "DISQUALIFIED":
+        if family or len(row) < 3:
+            return []
+        return [h for h in row if h in NOT_SPRINTERS]
+    if face == "LOSS_OF_SPEED":
+        # Two or more horses behind; the level partner of the leader does not count.
+        last = len(row) - 2 if nn else len(row)
+        return row[2:last] + (row[-2:] if nn and len(row) >= 4 else [])
+    raise ValueError(f"no horse target for {face}")

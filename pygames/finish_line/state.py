@@ -34,13 +34,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from math import comb, perm
 from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from ..core.bots import SeatWindow
 from ..core.state import Action, BadSave, Bet, Event, RaceFinish, State, copy_plain
-from .board import HORSE_FACES, Track
+from .board import HORSE_FACES, SPRINTERS, Track, horse_targets
 from .data import (
     BLANKS,
     COLOUR_INDEX,
@@ -102,7 +102,6 @@ EXTRA = Phase.EXTRA
 PHOTO = Phase.PHOTO
 OVER = Phase.OVER
 
-CHANCE_PHASES = frozenset({START, LINEUP, ROLL, PHOTO})
 RACE_PHASES = frozenset({TAKE_FIRST, TAKE, ROLL, USE, EXTRA, PHOTO})
 """Phases after B7 and before settlement: money and stakes are private (R44)."""
 
@@ -120,6 +119,10 @@ PHOTO_ACTIONS: list[tuple[Action, float]] = [
     ({"type": "photo", "upper": a, "lower": b}, p) for a, b, p in PHOTO_OUTCOMES
 ]
 DRAW_ACTIONS: dict[int, Action] = {t: {"type": "draw_tile", "tile": t} for t in TILE_IDS}
+DRAW_OUTCOMES: dict[int, dict[int, tuple[Action, float]]] = {
+    left: {t: (DRAW_ACTIONS[t], 1 / left) for t in TILE_IDS} for left in range(1, len(TILE_IDS) + 1)
+}
+"""CH-SHUFFLE outcome of each tile by the number of tiles left in the stack."""
 DIE_ORDER: dict[tuple[str, str], int] = {
     (c, f): i for i, (c, f) in enumerate((c, f) for c in COLOURS for f in FACE_IDS[c])
 }
@@ -132,11 +135,22 @@ USE_ON_HORSE: dict[tuple[str, str], dict[int, Action]] = {
     for c, f in DIE_ORDER
     if f in HORSE_FACES
 }
+NO_TARGET_USE: dict[tuple[str, str], Action] = {
+    d: {"type": "use", "colour": d[0], "face": d[1]}
+    for d in DIE_ORDER
+    if d[1] in ("EXTRA_TURN", "SIDE_BET", "NECK_AND_NECK")
+}
+
+
 _hand_dice: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
 """Distinct dice of a rolled hand by its colours and faces in a row (only a few
 thousand hands can be rolled)."""
 BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
 TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
+_take_lists: dict[tuple[int | str | None, ...], list[Action]] = {}
+_first_take_lists: dict[tuple[int, ...], list[Action]] = {}
+"""The take actions by the pool's counts in colour order (and for ``take`` the passed
+pair's colour): a few thousand pools at most."""
 """Listed actions kept once (shared like the roll outcomes above)."""
 
 _win_lines: dict[int, list[Action]] = {}
@@ -190,7 +204,7 @@ def _place_block(pair: tuple[int, int], count: int) -> list[Action]:
 
 
 LineupLines = tuple[list[tuple[int, list[Action]]], list[tuple[tuple[int, int], list[Action]]]]
-LINEUP_CACHE = 1024
+LINEUP_CACHE = 64  # lineups seldom come back: a playout draws new ones each race
 _lineup_lines: dict[tuple[int, ...], LineupLines] = {}
 """Per lineup: (horse, its win lines) by start slot, then (pair, its place lines) in
 listing order: the blocks a betting list is cut from."""
@@ -203,9 +217,16 @@ def lineup_lines(lineup: tuple[int, ...], count: int) -> LineupLines:
         if len(_lineup_lines) >= LINEUP_CACHE:
             _lineup_lines.clear()
         pairs = [(a, b) if a < b else (b, a) for i, a in enumerate(lineup) for b in lineup[i + 1 :]]
+        wins, places = _win_lines, _place_lines  # the kept blocks, built where short
         got = _lineup_lines[lineup] = (
-            [(h, _win_block(h, count)) for h in lineup],
-            [(pair, _place_block(pair, count)) for pair in pairs],
+            [
+                (h, w if (w := wins.get(h)) and len(w) >= count else _win_block(h, count))
+                for h in lineup
+            ],
+            [
+                (p, x if (x := places.get(p)) and len(x) >= count else _place_block(p, count))
+                for p in pairs
+            ],
         )
     return got
 
@@ -218,7 +239,13 @@ FIRST_TAKES: list[list[str]] = [
 
 BOARD_FACES_NO_TARGET = frozenset({"NECK_AND_NECK"})
 STATE_FACES = frozenset({"SIDE_BET", "EXTRA_TURN", "INSIDER_TIP"})
-TARGET_KEYS = ("horse", "from", "to", "order", "colours")
+USE_TARGET_KEYS: dict[str, tuple[str, ...]] = {
+    **{face: ("horse",) for face in HORSE_FACES},
+    "CHANGE_OF_PACE": ("from", "to"),
+    "INTERFERENCE": ("order",),
+    "INSIDER_TIP": ("colours",),
+}
+"""The target fields of a ``use`` by the die's face (no entry: none)."""
 
 
 class SlipRecord(TypedDict):
@@ -423,7 +450,10 @@ class FinishLineState(State[FinishLineView]):
         return self.phase is OVER
 
     def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
+        # Identity tests, rolls first: an enum's hash (for ``in`` a set of phases) is a
+        # Python call, and playouts ask at every step.
+        phase = self.phase
+        return phase is ROLL or phase is LINEUP or phase is START or phase is PHOTO
 
     def _current_seat(self) -> int:
         return self.turn
@@ -487,49 +517,103 @@ class FinishLineState(State[FinishLineView]):
 
     def use_targets(self, colour: str, face: str) -> list[dict[str, Any]]:
         """Target fields of every legal ``use`` of this die; ``[]``: discard only."""
-        if face == "SIDE_BET":
-            return [] if self.family else [{}]
-        if face == "EXTRA_TURN":
-            return [{}]
-        if face == "INSIDER_TIP":
-            return [{"colours": c} for c in self.insider_choices()]
-        return self.track().targets(colour, face, self.family)
+        keys = USE_TARGET_KEYS.get(face, ())
+        return [{k: use[k] for k in keys} for use in self._die_uses((colour, face))]
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is USE:
             return self._use_actions()
         if phase is TAKE:
-            return [TAKE_ACTIONS[c] for c in self.allowed_takes()]
+            return self._take_actions()
         if phase is BETTING:
             return self._bet_actions()
         if phase is TAKE_FIRST:
-            return [{"type": "take_first", "colours": c} for c in self.first_takes()]
+            pool = self.pool
+            key = (pool["white"], pool["green"], pool["black"], pool["red"], pool["yellow"])
+            actions = _first_take_lists.get(key)
+            if actions is None:
+                actions = _first_take_lists[key] = [
+                    {"type": "take_first", "colours": c} for c in self.first_takes()
+                ]
+            return list(actions)
         if phase == EXTRA:
             acts: list[Action] = [{"type": "extra", "horse": h} for h in self.row]
             return [*acts, {"type": "extra_decline"}]
         return []
 
+    def _take_actions(self) -> list[Action]:
+        """D-DRAW: :meth:`allowed_takes` as actions, kept per pool and passed pair."""
+        pool, hand = self.pool, self.hand
+        passed = hand[0][0] if len(hand) == 2 and hand[0][0] == hand[1][0] else None
+        key = (pool["white"], pool["green"], pool["black"], pool["red"], pool["yellow"], passed)
+        actions = _take_lists.get(key)
+        if actions is None:
+            actions = _take_lists[key] = [TAKE_ACTIONS[c] for c in self.allowed_takes()]
+        return list(actions)
+
     def _use_actions(self) -> list[Action]:
         """D-USE: each distinct die's uses, then one discard per distinct die."""
         dice = self._distinct_dice()
         out: list[Action] = []
-        for d in dice:
+        row = self.row
+        for d in dice:  # as ``_die_uses``, without a call for its most frequent dice
             uses = USE_ON_HORSE.get(d)
             if uses is not None:
-                c, f = d
+                f = d[1]
                 if f == "HORSESHOE" or f == "DOUBLE_HORSESHOE":
-                    out += [uses[h] for h in self.row]  # any horse
-                    continue
-                t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
-                out += [uses[h] for h in t.horse_targets(c, f, self.family)]
+                    out += [uses[h] for h in row]  # any horse, as ``horse_targets`` says
+                else:
+                    out += [uses[h] for h in horse_targets(row, self.dice, self.nn, f, self.family)]
             elif d not in BLANK_DICE:
-                c, f = d
-                out += [
-                    {"type": "use", "colour": c, "face": f, **t} for t in self.use_targets(c, f)
-                ]
+                out += self._state_and_board_uses(d)
         out += [DISCARD[d] for d in dice]
         return out
+
+    def _die_uses(self, die: tuple[str, str]) -> list[Action]:
+        """Every legal ``use`` of one die of the hand, in listing order."""
+        uses = USE_ON_HORSE.get(die)
+        if uses is not None:
+            return [
+                uses[h] for h in horse_targets(self.row, self.dice, self.nn, die[1], self.family)
+            ]
+        if die in BLANK_DICE:
+            return []
+        return self._state_and_board_uses(die)
+
+    def _state_and_board_uses(self, die: tuple[str, str]) -> list[Action]:
+        """The uses of a die that is not blank and has no horse as its target."""
+        c, f = die
+        if f == "EXTRA_TURN" or f == "SIDE_BET":
+            return [] if f == "SIDE_BET" and self.family else [NO_TARGET_USE[die]]
+        if f == "NECK_AND_NECK":
+            return [NO_TARGET_USE[die]] if not self.nn_used and len(self.row) >= 2 else []
+        if f == "CHANGE_OF_PACE":
+            row = self.row
+            sources = [
+                h
+                for h, on in zip(row, self.dice, strict=True)
+                if on and h not in SPRINTERS and any(x[0] == "white" for x in on)
+            ]
+            return [
+                {"type": "use", "colour": c, "face": f, "from": s, "to": h}
+                for s in sources
+                for h in row
+                if h != s
+            ]
+        if f == "INTERFERENCE":
+            t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
+            return [
+                {"type": "use", "colour": c, "face": f, "order": list(order)}
+                for block in t.interference_blocks()
+                for order in permutations(block)
+            ]
+        if f == "INSIDER_TIP":
+            return [
+                {"type": "use", "colour": c, "face": f, "colours": colours}
+                for colours in self.insider_choices()
+            ]
+        raise ValueError(f"no use listed for {c} {f}")
 
     def _bet_actions(self) -> list[Action]:
         """D-BET, in the order of the module docstring (shared action dicts): bets of
@@ -710,15 +794,7 @@ class FinishLineState(State[FinishLineView]):
             return f"with family dice {face} counts as blank: discard it"
         if face == "NECK_AND_NECK" and self.nn_used:
             return "neck and neck was already used in this race: discard it"
-        keys: tuple[str, ...] = ()
-        if face in HORSE_FACES:
-            keys = ("horse",)
-        elif face == "CHANGE_OF_PACE":
-            keys = ("from", "to")
-        elif face == "INTERFERENCE":
-            keys = ("order",)
-        elif face == "INSIDER_TIP":
-            keys = ("colours",)
+        keys = USE_TARGET_KEYS.get(face, ())
         bad = self._fields(action, "colour", "face", *keys)
         if bad:
             return bad
@@ -794,8 +870,8 @@ class FinishLineState(State[FinishLineView]):
                     return ROLL_OUTCOMES[c]
         if phase is LINEUP:
             drawn = set(self.drawn)
-            p = 1 / (len(TILE_IDS) - len(drawn))
-            return [(DRAW_ACTIONS[t], p) for t in TILE_IDS if t not in drawn]
+            outcomes = DRAW_OUTCOMES[len(TILE_IDS) - len(drawn)]
+            return [o for t, o in outcomes.items() if t not in drawn]
         if phase == START:
             return [({"type": "start_player", "seat": i}, 1 / self.n) for i in range(self.n)]
         if phase == PHOTO:
@@ -809,13 +885,24 @@ class FinishLineState(State[FinishLineView]):
 
     # --- transitions ----------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "roll":  # CH-ROLL (R43), half of all steps: here, not a call
+            colour, face = action["colour"], action["face"]
+            hand = self.hand
+            for die in hand:
+                if die[1] is None and die[0] == colour:
+                    die[1] = face
+                    break
+            for die in hand:
+                if die[1] is None:
+                    break
+            else:
+                self.phase = USE
+            return [{"type": "rolled", "seat": self.turn, "colour": colour, "face": face}]
         events: list[Event] = []
-        if action["type"] == "roll":  # CH-ROLL: half of all steps
-            self._roll(action, events)
-            return events
-        handler = _HANDLERS.get(action["type"])
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise AssertionError(f"unhandled action {action['type']!r}")
+            raise AssertionError(f"unhandled action {kind!r}")
         handler(self, action, events)
         return events
 
@@ -841,20 +928,6 @@ class FinishLineState(State[FinishLineView]):
         self._take(colour)
         events.append({"type": "took", "seat": self.turn, "colours": [colour]})
         self.phase = ROLL
-
-    def _roll(self, action: Action, events: list[Event]) -> None:
-        """CH-ROLL of one die of the hand (colour order, R43)."""
-        colour, face = action["colour"], action["face"]
-        hand = self.hand
-        for die in hand:
-            if die[1] is None and die[0] == colour:
-                die[1] = face
-                break
-        events.append({"type": "rolled", "seat": self.turn, "colour": colour, "face": face})
-        for die in hand:
-            if die[1] is None:
-                return
-        self.phase = USE
 
     def _begin_lineup(self, events: list[Event]) -> None:
         """P1: the row fills from the stack, s1 first (7 CH-SHUFFLE draws)."""
@@ -942,10 +1015,9 @@ class FinishLineState(State[FinishLineView]):
         if not used:
             self.removed[colour] += 1
         else:
-            for key in TARGET_KEYS:
-                if key in action:
-                    value = action[key]  # a horse, or a list of horses or colours
-                    event[key] = list(value) if type(value) is list else value
+            for key in USE_TARGET_KEYS.get(face, ()):
+                value = action[key]  # a horse, or a list of horses or colours
+                event[key] = list(value) if type(value) is list else value
             if face == "SIDE_BET":
                 victim = (seat + 1) % self.n
                 self.ledger[seat] += SIDE_BET
@@ -962,9 +1034,9 @@ class FinishLineState(State[FinishLineView]):
                 self.removed[colour] += 1
             else:
                 before = list(self.row)
-                t = self.track()
+                t = Track(self.row, self.dice, self.nn, self.nn_used, self.removed)
                 t.resolve(colour, face, action)
-                self._store(t)
+                self.nn, self.nn_used = t.nn, t.nn_used
                 if len(self.row) < len(before):
                     event["disqualified"] = next(h for h in before if h not in self.row)
                 event["before"] = before  # the running order before this die, for the table
@@ -1347,7 +1419,6 @@ _HANDLERS: dict[str, Callable[[FinishLineState, Action, list[Event]], None]] = {
     "bet_done": lambda s, a, e: s._bet_done(e),
     "take_first": lambda s, a, e: s._take_dice(list(a["colours"]), e),
     "take": FinishLineState._take_one,
-    "roll": FinishLineState._roll,
     "use": FinishLineState._use,
     "discard": FinishLineState._use,
     "extra": FinishLineState._extra,

@@ -4,9 +4,22 @@ give, in the documented order: checked against plain enumerations written from t
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import combinations_with_replacement, permutations
+from typing import Any
 
 from pygames.core import Action, sample_outcome
-from pygames.finish_line.data import MAX_PLACE_LINES, MAX_WIN_LINES
+from pygames.finish_line.data import (
+    BLANKS,
+    COLOURS,
+    FACE_IDS,
+    HOME_STRETCH,
+    MAX_PLACE_LINES,
+    MAX_WIN_LINES,
+    OUTSIDER,
+    TILE_IDS,
+    TYPE,
+)
 from pygames.finish_line.state import (
     FinishLineState,
     Phase,
@@ -40,15 +53,77 @@ def plain_bets(state: FinishLineState) -> list[Action]:
     return out
 
 
+def plain_horses(state: FinishLineState, face: str) -> list[int]:
+    """The horses a horse face may be used on, back→front, straight from §3.5 and V3."""
+    t, row = state.track(), state.row
+    if face in ("HORSESHOE", "DOUBLE_HORSESHOE"):
+        return list(row)
+    if face in OUTSIDER:
+        return [h for h in row if not t.has(h, "green")]
+    if face == "DISQUALIFIED":
+        return [] if state.family or len(row) < 3 else [h for h in row if TYPE[h] != "S"]
+    if face == "WHIP":  # a second whip disqualifies, unless that is not allowed
+        lenient = not state.family and len(row) >= 3
+        return [h for h in row if TYPE[h] != "S" and (lenient or not t.has(h, "red"))]
+    if face == "HELMET":
+        return [h for h in row if t.rank(h) > 1 and (TYPE[h] == "F" or t.has(h, "white"))]
+    assert face == "LOSS_OF_SPEED", face
+    return [h for h in row if t.behind(h) >= 2]
+
+
+def plain_targets(state: FinishLineState, colour: str, face: str) -> list[dict[str, Any]]:
+    """Target fields of each use of one die, written from the rules in the order of the
+    module docstring; ``[]``: the die can only be discarded."""
+    t, row = state.track(), state.row
+    if face in BLANKS[colour] or (state.family and face in ("SIDE_BET", "DISQUALIFIED")):
+        return []
+    if face in ("SIDE_BET", "EXTRA_TURN"):
+        return [{}]
+    if face == "NECK_AND_NECK":
+        return [] if state.nn_used or len(row) < 2 else [{}]
+    if face == "INSIDER_TIP":
+        return [{"colours": c} for c in state.insider_choices()]
+    if face == "CHANGE_OF_PACE":
+        sources = [h for h in row if TYPE[h] != "S" and t.has(h, "white")]
+        return [{"from": s, "to": d} for s in sources for d in row if d != s]
+    if face == "INTERFERENCE":
+        return [
+            {"order": list(order)}
+            for block in t.interference_blocks()
+            for order in permutations(block)
+        ]
+    return [{"horse": h} for h in plain_horses(state, face)]
+
+
 def plain_uses(state: FinishLineState) -> list[Action]:
-    """D-USE from ``use_targets``: each distinct die's uses, then its discard."""
+    """D-USE from ``plain_targets``: each distinct die's uses, then its discard."""
     dice = state.hand_dice()
     out: list[Action] = [
         {"type": "use", "colour": c, "face": f, **t}
         for c, f in dice
-        for t in state.use_targets(c, f)
+        for t in plain_targets(state, c, f)
     ]
     return out + [{"type": "discard", "colour": c, "face": f} for c, f in dice]
+
+
+def plain_takes(state: FinishLineState) -> list[Action]:
+    """T1–T3 written from the rules: three dice of at least two colours, no yellow, to
+    begin a race; later one die, yellow only in the home stretch, not the passed
+    pair's colour while another colour is left."""
+    pool = state.pool
+    if state.phase == Phase.TAKE_FIRST:
+        return [
+            {"type": "take_first", "colours": list(combo)}
+            for combo in combinations_with_replacement(("white", "green", "black", "red"), 3)
+            if len(set(combo)) > 1 and all(combo.count(c) <= pool[c] for c in combo)
+        ]
+    colours = [
+        c for c in COLOURS if pool[c] and (c != "yellow" or sum(pool.values()) <= HOME_STRETCH)
+    ]
+    pair = {c for c, _ in state.hand}
+    if len(state.hand) == 2 and len(pair) == 1 and colours != list(pair):
+        colours = [c for c in colours if c not in pair]
+    return [{"type": "take", "colour": c} for c in colours]
 
 
 def test_amounts_are_counted_and_numbered_as_listed() -> None:
@@ -79,22 +154,33 @@ def test_betting_lists_follow_the_rules_with_open_and_full_slips() -> None:
 
 def test_listings_match_the_plain_ones_over_random_games() -> None:
     rng = random.Random(3)
-    uses = bets = 0
-    for game in range(6):
+    counts: Counter[str] = Counter()
+    for game in range(12):
         state = new_state(2 + game % 3, family_dice=game % 2 == 1)
         while not state.is_terminal():
             if state.is_chance():
+                if state.phase == Phase.LINEUP:
+                    left = [t for t in TILE_IDS if t not in state.drawn]
+                    assert state.chance_outcomes() == [
+                        ({"type": "draw_tile", "tile": t}, 1 / len(left)) for t in left
+                    ]
                 state.apply(sample_outcome(state.chance_outcomes(), rng))
                 continue
             legal = state.legal_actions()
             if state.phase == Phase.USE:
                 assert legal == plain_uses(state)
-                uses += 1
+                counts.update(f for c, f in state.hand_dice() if plain_targets(state, c, f))
             elif state.phase == Phase.BETTING:
                 assert legal == plain_bets(state)
-                bets += 1
+                counts["bets"] += 1
+            elif state.phase in (Phase.TAKE, Phase.TAKE_FIRST):
+                assert legal == plain_takes(state)
+                counts[state.phase] += 1
             state.apply(rng.choice(legal))
-    assert uses > 100 and bets > 20
+    # Every face with targets was listed somewhere, each kind of step many times.
+    faces = {f for c in COLOURS for f in FACE_IDS[c] if f not in BLANKS[c]}
+    assert faces <= set(counts), faces - set(counts)
+    assert counts["bets"] > 40 and counts[Phase.TAKE] > 300 and counts[Phase.TAKE_FIRST] > 30
 
 
 def test_kept_lines_grow_for_a_rich_slip() -> None:
