@@ -79,6 +79,41 @@ def test_phone_log_drawer_closes_three_ways(browser: Browser, server_url: str) -
     context.close()
 
 
+def test_phone_header_takes_two_rows_in_either_language(browser: Browser, server_url: str) -> None:
+    """The brand and the languages on one row, every tool of the table on the next: the
+    board keeps the room a third row would take."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    start(page, "gambler", 2)  # no curtain: the header can be used at once
+    page.locator(".action-bar [data-act]").first.wait_for()
+    for lang in ("de", "en"):
+        page.click(f".site-header [data-act=lang][data-arg={lang}]")
+        page.locator(f"html[lang={lang}]").wait_for(state="attached")
+        rows = page.evaluate(
+            """() => {
+              const top = (el) => Math.round(el.getBoundingClientRect().top);
+              const header = document.querySelector('.site-header');
+              const tools = [...header.querySelectorAll('.tools button')]
+                .filter((b) => b.getClientRects().length);
+              return {
+                brand: top(header.querySelector('.brand')),
+                langs: [...header.querySelectorAll('.lang')].map(top),
+                tools: [...new Set(tools.map(top))],
+                names: tools.map((b) => b.textContent),
+                right: Math.max(...[...header.querySelectorAll('button')]
+                  .map((b) => b.getBoundingClientRect().right)),
+              };
+            }"""
+        )
+        assert len(rows["names"]) >= 4, rows  # lens, rules, log, menu (and ask)
+        assert set(rows["langs"]) == {rows["brand"]}, (lang, rows)
+        assert len(rows["tools"]) == 1 and rows["tools"][0] > rows["brand"], (lang, rows)
+        assert rows["right"] <= PHONE["width"], (lang, rows)
+    context.close()
+
+
 @pytest.mark.parametrize("game,count", [("gambler", 3), ("finish_line", 3), ("homestretch", 3)])
 def test_first_decision_is_composed_and_accessible(sized_page: Page, game: str, count: int) -> None:
     page = sized_page

@@ -93,16 +93,20 @@ def test_the_chip_values_fit_a_phone_and_a_laptop(browser: Browser, server_url: 
         )
         assert fits, f"the chip values overflow at {size}"
         # Whole, not squeezed into a box of its own with a scroll bar; brought into sight
-        # in the side column; and the page itself never scrolls past the table.
+        # in the side column under the choices, which stay in sight; and the page itself
+        # never scrolls past the table.
         whole = page.evaluate(
             """() => {
               const lens = document.querySelector('.lens'), r = lens.getBoundingClientRect();
               const side = document.querySelector('main.table .side').getBoundingClientRect();
+              const bar = document.querySelector('.action-bar').getBoundingClientRect();
               return {
                 inner: lens.scrollHeight <= lens.clientHeight + 1,
-                // wholly in the column's sight, or its top at the column's top
-                seen: r.top >= side.top - 1
-                  && (r.bottom <= side.bottom + 1 || r.top <= side.top + 8),
+                // the choices' top in sight; the lens wholly in sight, or the choices at
+                // the column's top and at least the lens's title in sight under them
+                seen: bar.top >= side.top - 1 && r.top >= bar.bottom - 1
+                  && (r.bottom <= side.bottom + 1
+                      || (bar.top <= side.top + 8 && r.top <= side.bottom - 40)),
                 // the table's frame itself stays put (nothing scrolled it)
                 board: Math.abs(document.querySelector('main.table').getBoundingClientRect().top
                   - document.querySelector('main.table').offsetTop) < 1,

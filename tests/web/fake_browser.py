@@ -153,8 +153,8 @@ class FakeBrowser:
     def scroll_top(self) -> None:
         self.scrolled += 1
 
-    def scroll_into_view(self, selector: str) -> None:
-        self.scrolled_to.append(selector)
+    def scroll_into_view(self, selector: str, under: str | None = None) -> None:
+        self.scrolled_to.append(selector if under is None else f"{selector} under {under}")
 
     def reduced_motion(self) -> bool:
         return False

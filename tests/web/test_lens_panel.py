@@ -79,7 +79,7 @@ def test_the_lens_is_off_until_switched_on_and_remembers_the_choice() -> None:
     assert b.scrolled_to == []
     answer(app, b, [0.5, 0.3, 0.2], done=False)  # its first figures: brought into sight once
     answer(app, b, [0.5, 0.3, 0.2])
-    assert b.scrolled_to == ["main.table .lens"]
+    assert b.scrolled_to == ["main.table .lens under .action-bar"]
     b.click("lens")
     assert b.store[LENS_KEY] == "0"
 

@@ -24,6 +24,9 @@ control lands well within this; passing the device takes longer."""
 COLUMNS = ("main.table .side", "main.table .board-area")
 """The parts of a table that scroll when their content is larger than their room: the
 side column (players, choices, lens, log) and, on a phone, the board's band."""
+PEEK_PX = 56
+"""How much of a panel brought into sight under the choices shows at least (its title
+and a line)."""
 
 
 class Browser(Protocol):
@@ -73,9 +76,12 @@ class Browser(Protocol):
     def set_ready(self) -> None: ...
     def reduced_motion(self) -> bool: ...
     def scroll_top(self) -> None: ...
-    def scroll_into_view(self, selector: str) -> None:
-        """Scroll the first element ``selector`` finds up to the top of its scrolling
-        column, as far as the column scrolls (the page itself never scrolls)."""
+    def scroll_into_view(self, selector: str, under: str | None = None) -> None:
+        """Bring the first element ``selector`` finds into sight in its scrolling column
+        with the least scrolling: whole if it fits, else its top at the column's top.
+        The column scrolls no further than puts the element ``under`` finds (above it in
+        the same column: the choices) at its top, unless that would leave less than
+        :data:`PEEK_PX` of the element in sight. The page itself never scrolls."""
 
     def set_text(self, selector: str, text: str) -> None: ...
     def set_html(self, selector: str, markup: Markup) -> None:
@@ -102,6 +108,19 @@ class Browser(Protocol):
     def note(self, text: str) -> None:
         """A line in the browser's console (for whoever looks: nothing on the page)."""
         ...
+
+
+def _scroll_to_show(el: Any, box: Any) -> float:
+    """How far ``box`` must scroll (down if positive) to show ``el`` with the least
+    scrolling: none if it is whole in sight, else its nearer edge at the box's edge (its
+    top at the top when it is taller than the box)."""
+    top = el.getBoundingClientRect().top - box.getBoundingClientRect().top
+    bottom = top + el.getBoundingClientRect().height
+    if top < 0:
+        return float(top)
+    if bottom > box.clientHeight:
+        return float(min(top, bottom - box.clientHeight))
+    return 0.0
 
 
 def _v(value: Any) -> Any:
@@ -384,29 +403,18 @@ class PyodideBrowser:
 
     def _reveal_focus(self, target: Any) -> None:
         """Neither a kept scroll nor a focus that does not scroll may leave the choice
-        that has the focus out of sight in its column."""
-        self._reveal_in_column(target, "nearest")
+        that has the focus out of sight in its column (:data:`COLUMNS`, only it)."""
+        box = self._column_of(target)
+        if box is not None:
+            box.scrollTop += _scroll_to_show(target, box)
 
-    def _reveal_in_column(self, el: Any, block: str) -> None:
-        """:meth:`_reveal` ``el`` in the table's column (:data:`COLUMNS`) that holds it."""
+    def _column_of(self, el: Any) -> Any:
+        """The table's scrolling column (:data:`COLUMNS`) that holds ``el``, or None."""
         for selector in COLUMNS:
             box = _v(self.root.querySelector(selector))
             if box is not None and box.contains(el):
-                self._reveal(el, box, block)
-                return
-
-    def _reveal(self, el: Any, box: Any, block: str) -> None:
-        """Scroll ``box`` (only it) until ``el`` is in sight: its top at the box's top
-        (``"start"``), or the least scrolling that shows it (``"nearest"``)."""
-        top = el.getBoundingClientRect().top - box.getBoundingClientRect().top
-        if block == "start":
-            box.scrollTop += top
-            return
-        bottom = top + el.getBoundingClientRect().height
-        if top < 0:
-            box.scrollTop += top
-        elif bottom > box.clientHeight:
-            box.scrollTop += min(top, bottom - box.clientHeight)
+                return box
+        return None
 
     def _storage(self) -> Any:
         try:
@@ -543,12 +551,24 @@ class PyodideBrowser:
     def scroll_top(self) -> None:
         self.js.window.scrollTo(0, 0)
 
-    def scroll_into_view(self, selector: str) -> None:
+    def scroll_into_view(self, selector: str, under: str | None = None) -> None:
         # Only the table's column that holds it: the element's own scrollIntoView would
         # scroll every box around it too, the table's frame included.
         el = _v(self.root.querySelector(selector))
-        if el is not None:
-            self._reveal_in_column(el, "start")
+        box = self._column_of(el) if el is not None else None
+        if box is None:
+            return
+        by = _scroll_to_show(el, box)
+        keep = _v(box.querySelector(under)) if under else None
+        if keep is not None:
+            top = el.getBoundingClientRect().top - box.getBoundingClientRect().top
+            # Its head at least: a panel that stayed wholly out of sight would seem
+            # not to have opened.
+            peek = top - (box.clientHeight - PEEK_PX)
+            by = min(
+                by, max(keep.getBoundingClientRect().top - box.getBoundingClientRect().top, peek)
+            )
+        box.scrollTop += by
 
     def set_text(self, selector: str, text: str) -> None:
         """Change the text of the elements ``selector`` finds (no re-render)."""

@@ -154,7 +154,8 @@ def receive(app: App, message: dict[str, Any]) -> None:
     app.b.set_html("#lens-body", body(app))
     if app.lens.reveal:
         app.lens.reveal = False
-        app.b.scroll_into_view("main.table .lens")
+        # In sight, but under the choices: a player reads the odds to choose.
+        app.b.scroll_into_view("main.table .lens", under=".action-bar")
 
 
 def bar(share: float, cls: str) -> Markup:
