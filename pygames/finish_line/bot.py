@@ -224,7 +224,12 @@ def stake_cap(seat: int, money: list[int], totals: list[int]) -> int | None:
     its total with side bets."""
     if not leads(seat, totals):
         return None
-    return max(max(m for s, m in enumerate(money) if s != seat), 0)
+    return max(richest_rival(seat, money), 0)
+
+
+def richest_rival(seat: int, money: list[int]) -> int:
+    """The most money another seat has."""
+    return max(m for s, m in enumerate(money) if s != seat)
 
 
 def leads_poor_bettors(seat: int, totals: list[int], results: list[RaceResult]) -> bool:
@@ -511,12 +516,6 @@ def _backing(view: FinishLineView) -> dict[int, int]:
     return backed
 
 
-def _richest_rival(view: FinishLineView, seat: int) -> int:
-    """The most money another player shows (all money is public while the slips are
-    written: stakes leave it only once every slip is in)."""
-    return max((m or 0) for s, m in enumerate(view["money"]) if s != seat)
-
-
 def _slip_reason(view: FinishLineView, seat: int, arm: Arm) -> Reason:
     """A whole slip: what it stakes of the seat's money and what it pays at best (the
     finish that pays it most, said by its winner)."""
@@ -598,7 +597,9 @@ def _bet_reason(view: FinishLineView, seat: int, arm: Arm) -> Reason | None:
             money=total * odds,
         )
     if action["type"] == "bet_done":
-        rival = _richest_rival(view, seat)
+        # all money is public while the slips are written: stakes leave it only once
+        # every slip is in
+        rival = richest_rival(seat, [m or 0 for m in view["money"]])
         if not slip["win"] and not slip["place"]:
             # its own title, "Bet nothing" (see advice_panel.tip_label)
             return reason(
