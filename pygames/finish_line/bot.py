@@ -58,6 +58,7 @@ from .state import SlipRecord, outsider_bonuses, place_line_pays, win_line_pays
 from .view import FinishLineView, RaceResult, StartSlot
 
 TYPE_BONUS = {"F": 0.65, "S": 0.18, "": 0.0}
+HORSE_BONUS = {h: TYPE_BONUS[kind] for h, kind in TYPE.items()}
 WHITE_BONUS = 0.35  # a waiting white die is half a step
 WHIP_MALUS = 0.25  # one more whip disqualifies
 DRAFT_VALUE = {"yellow": 1.3, "black": 1.2, "white": 1.0, "red": 0.8, "green": 0.7}
@@ -127,34 +128,40 @@ class _Board:
     ) -> tuple[dict[int, float], dict[int, float]]:
         """Win and second-place chances per horse on ``t``; second places only of the
         horses in ``need`` if given (they cost a pass over the row each)."""
+        # Asked for every option of every decision in a rollout: kept lean (locals,
+        # a bonus per tile, empty tiles skipped), the arithmetic as written in order.
         row = t.row
         m = len(row)
         level = m - 2 if t.nn else -1  # the level pair's lower horse counts as the leader
         k, white = self.k, WHITE_BONUS * self.dice_weight
+        bonus = HORSE_BONUS
         strength: list[float] = []
         for i, (h, on) in enumerate(zip(row, t.dice, strict=True)):
-            s = k * (m - 1 if i == level else i) + TYPE_BONUS[TYPE[h]]
-            for colour, _ in on:
-                if colour == "white" or colour == "black":
-                    s += white
-                elif colour == "red":
-                    s -= WHIP_MALUS
+            s = k * (m - 1 if i == level else i) + bonus[h]
+            if on:
+                for colour, _ in on:
+                    if colour == "white" or colour == "black":
+                        s += white
+                    elif colour == "red":
+                        s -= WHIP_MALUS
             strength.append(s)
         top = max(strength)
-        w = [math.exp(s - top) for s in strength]
+        exp = math.exp
+        w = [exp(s - top) for s in strength]
         z = sum(w)
         win = [x / z for x in w]
         # P(b second) = sum over winners a != b of P(a) * P(b) / (1 - P(a)), a in row order
-        given = [(pa, 1.0 - pa) for pa in win]
         second: dict[int, float] = {}
-        for b, h in enumerate(row):
-            if need is not None and h not in need:
-                continue
-            pb, total = win[b], 0.0
-            for a, (pa, rest) in enumerate(given):
-                if a != b and rest > 1e-12:
-                    total += pa * pb / rest
-            second[h] = total
+        if need is None or need:
+            given = [(a, pa, 1.0 - pa) for a, pa in enumerate(win)]
+            for b, h in enumerate(row):
+                if need is not None and h not in need:
+                    continue
+                pb, total = win[b], 0.0
+                for a, pa, rest in given:
+                    if a != b and rest > 1e-12:
+                        total += pa * pb / rest
+                second[h] = total
         return dict(zip(row, win, strict=True)), second
 
 

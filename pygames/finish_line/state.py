@@ -102,7 +102,7 @@ EXTRA = Phase.EXTRA
 PHOTO = Phase.PHOTO
 OVER = Phase.OVER
 
-RACE_PHASES = frozenset({TAKE_FIRST, TAKE, ROLL, USE, EXTRA, PHOTO})
+RACE_PHASES = (TAKE_FIRST, TAKE, ROLL, USE, EXTRA, PHOTO)
 """Phases after B7 and before settlement: money and stakes are private (R44)."""
 
 # CH-PHOTO: (upper, lower) horseshoe counts, each Binomial(6, 2/3), independent.
@@ -1368,7 +1368,7 @@ class FinishLineState(State[FinishLineView]):
 
     def race_running(self) -> bool:
         """From the stakes (B7) to settlement: money and stakes are private (R44)."""
-        return self.phase in RACE_PHASES
+        return self.phase in RACE_PHASES  # a tuple: an enum's hash is a Python call
 
     def is_betting(self) -> bool:
         return self.phase == BETTING

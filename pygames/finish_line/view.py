@@ -194,14 +194,15 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
     ranks = state.ranks()
     odds = list(ODDS[state.race])
     lineup_done = len(state.lineup) == HORSES_PER_RACE
+    slot = {h: i + 1 for i, h in enumerate(state.lineup)}
     row: list[Horse] = [
         {
             "horse": h,
             "name": NAME[h],
-            "type": horse_type(h),
+            "type": HORSE_TYPES[h],
             "fields": FIELDS[h],
-            "slot": state.lineup.index(h) + 1,
-            "odds": state.odds_of(h),
+            "slot": slot[h],
+            "odds": odds[slot[h] - 1],  # as state.odds_of(h)
             "rank": ranks[h],
             "dice": [{"colour": colour(c), "face": f} for c, f in on],
         }
@@ -292,3 +293,7 @@ def horse_type(horse: int) -> HorseType:
         case "S":
             return "S"
     return ""
+
+
+HORSE_TYPES: dict[int, HorseType] = {h: horse_type(h) for h in TILE_IDS}
+"""Each tile's type as the view says it (the rows of a view are built often)."""
