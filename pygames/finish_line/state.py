@@ -140,18 +140,17 @@ NO_TARGET_USE: dict[tuple[str, str], Action] = {
     for d in DIE_ORDER
     if d[1] in ("EXTRA_TURN", "SIDE_BET", "NECK_AND_NECK")
 }
-
-
+"""The uses of a die that needs no target, kept once."""
 _hand_dice: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
 """Distinct dice of a rolled hand by its colours and faces in a row (only a few
 thousand hands can be rolled)."""
 BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
 TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
+"""Listed actions kept once (shared like the roll outcomes above)."""
 _take_lists: dict[tuple[int | str | None, ...], list[Action]] = {}
 _first_take_lists: dict[tuple[int, ...], list[Action]] = {}
 """The take actions by the pool's counts in colour order (and for ``take`` the passed
 pair's colour): a few thousand pools at most."""
-"""Listed actions kept once (shared like the roll outcomes above)."""
 
 _win_lines: dict[int, list[Action]] = {}
 _place_lines: dict[tuple[int, int], list[Action]] = {}
@@ -237,8 +236,6 @@ FIRST_TAKES: list[list[str]] = [
     if len(set(combo)) >= 2
 ]
 
-BOARD_FACES_NO_TARGET = frozenset({"NECK_AND_NECK"})
-STATE_FACES = frozenset({"SIDE_BET", "EXTRA_TURN", "INSIDER_TIP"})
 USE_TARGET_KEYS: dict[str, tuple[str, ...]] = {
     **{face: ("horse",) for face in HORSE_FACES},
     "CHANGE_OF_PACE": ("from", "to"),
