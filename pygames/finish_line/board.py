@@ -239,7 +239,6 @@ class Track:
 
 
 SPRINTERS = frozenset(h for h, kind in TYPE.items() if kind == "S")
-NOT_SPRINTERS = frozenset(h for h, kind in TYPE.items() if kind != "S")
 FAVOURITES = frozenset(h for h, kind in TYPE.items() if kind == "F")
 
 
@@ -253,11 +252,11 @@ def horse_targets(
     # Most tiles hold no die: `not on` and `on and` skip the scan of an empty tile.
     if face == "WHIP":
         if not family and len(row) >= 3:  # the second whip disqualifies (R27, V3)
-            return [h for h in row if h in NOT_SPRINTERS]
+            return [h for h in row if h not in SPRINTERS]
         return [
             h
             for h, on in zip(row, dice, strict=True)
-            if h in NOT_SPRINTERS and (not on or all(d[0] != "red" for d in on))
+            if h not in SPRINTERS and (not on or all(d[0] != "red" for d in on))
         ]
     if face in OUTSIDER:
         return [
@@ -273,7 +272,7 @@ def horse_targets(
     if face == "DISQUALIFIED":
         if family or len(row) < 3:
             return []
-        return [h for h in row if h in NOT_SPRINTERS]
+        return [h for h in row if h not in SPRINTERS]
     if face == "LOSS_OF_SPEED":
         # Two or more horses behind; the level partner of the leader does not count.
         last = len(row) - 2 if nn else len(row)

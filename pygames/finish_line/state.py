@@ -526,8 +526,7 @@ class FinishLineState(State[FinishLineView]):
         if phase is BETTING:
             return self._bet_actions()
         if phase is TAKE_FIRST:
-            pool = self.pool
-            key = (pool["white"], pool["green"], pool["black"], pool["red"], pool["yellow"])
+            key = self._pool_counts()
             actions = _first_take_lists.get(key)
             if actions is None:
                 actions = _first_take_lists[key] = [
@@ -541,13 +540,18 @@ class FinishLineState(State[FinishLineView]):
 
     def _take_actions(self) -> list[Action]:
         """D-DRAW: :meth:`allowed_takes` as actions, kept per pool and passed pair."""
-        pool, hand = self.pool, self.hand
+        hand = self.hand
         passed = hand[0][0] if len(hand) == 2 and hand[0][0] == hand[1][0] else None
-        key = (pool["white"], pool["green"], pool["black"], pool["red"], pool["yellow"], passed)
+        key = (*self._pool_counts(), passed)
         actions = _take_lists.get(key)
         if actions is None:
             actions = _take_lists[key] = [TAKE_ACTIONS[c] for c in self.allowed_takes()]
         return list(actions)
+
+    def _pool_counts(self) -> tuple[int, ...]:
+        """The pool's dice per colour in colour order (what the take lists are kept by)."""
+        pool = self.pool
+        return (pool["white"], pool["green"], pool["black"], pool["red"], pool["yellow"])
 
     def _use_actions(self) -> list[Action]:
         """D-USE: each distinct die's uses, then one discard per distinct die."""
