@@ -557,17 +557,8 @@ class FinishLineState(State[FinishLineView]):
         """D-USE: each distinct die's uses, then one discard per distinct die."""
         dice = self._distinct_dice()
         out: list[Action] = []
-        row = self.row
-        for d in dice:  # as ``_die_uses``, without a call for its most frequent dice
-            uses = USE_ON_HORSE.get(d)
-            if uses is not None:
-                f = d[1]
-                if f == "HORSESHOE" or f == "DOUBLE_HORSESHOE":
-                    out += [uses[h] for h in row]  # any horse, as ``horse_targets`` says
-                else:
-                    out += [uses[h] for h in horse_targets(row, self.dice, self.nn, f, self.family)]
-            elif d not in BLANK_DICE:
-                out += self._state_and_board_uses(d)
+        for d in dice:
+            out += self._die_uses(d)
         out += [DISCARD[d] for d in dice]
         return out
 
@@ -575,9 +566,10 @@ class FinishLineState(State[FinishLineView]):
         """Every legal ``use`` of one die of the hand, in listing order."""
         uses = USE_ON_HORSE.get(die)
         if uses is not None:
-            return [
-                uses[h] for h in horse_targets(self.row, self.dice, self.nn, die[1], self.family)
-            ]
+            f = die[1]
+            if f == "HORSESHOE" or f == "DOUBLE_HORSESHOE":
+                return [uses[h] for h in self.row]  # any horse, as ``horse_targets`` says
+            return [uses[h] for h in horse_targets(self.row, self.dice, self.nn, f, self.family)]
         if die in BLANK_DICE:
             return []
         return self._state_and_board_uses(die)
