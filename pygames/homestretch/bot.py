@@ -25,7 +25,8 @@ the cell's rate) that the rank limit still allows. Claims: KEEP (order does not 
 payouts). Race: TWO versus ONE_AND_REROLL, REROLL versus STOP and the bonus target are
 chosen by the expected worth of the resulting position (the second roll averaged over
 its 11 sums). The friendly level (``slack``) draws evenly among the draft picks, buys
-and race choices worth within ``slack`` of the best; its bets stay as above.
+and race choices worth within ``slack`` of the best, and lays each marker on a cell
+drawn among those paying within ``slack`` of the best cell (times the marker's value).
 
     >>> import random
     >>> from pygames.core import SeatWindow
@@ -48,7 +49,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
-from ..core.bots import SeatWindow, bot_for, near_best, register_bot
+from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm, Line, distinct_lines, register_lines, register_worth
 from ..core.state import Action, State
 from .data import (
@@ -630,6 +631,8 @@ class HomestretchBot:
         if kind == "bet_order_claim":
             return legal[0]  # KEEP
         if kind in ("place_marker", "take_back_marker", "confirm_bets"):
+            if self.slack:
+                return self._drawn_bet(view, seat, legal, rng)
             return self._bet(view, seat, legal)
         if kind == "buy_action":
             return self._buy(view, seat, legal, rng)
@@ -737,6 +740,56 @@ class HomestretchBot:
                 return a
         return next(a for a in legal if a["type"] == "place_marker")
 
+    def _drawn_bet(
+        self, view: HomestretchView, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
+        """The friendly bet: each marker, highest first, on a cell drawn among those
+        whose expected payout for it is within ``slack`` of the best cell with room.
+        The bet is laid one marker a call, so a marker down stays where it lies when its
+        cell passes the same test (a plan stays one plan while it is laid); one that
+        does not, laid otherwise by a search line, is taken back."""
+        card = view["race_card"]
+        assert card is not None  # betting happens with this race's card revealed
+        cells = _cells_by_value(card["id"])
+        limit = view["seats"][seat]["marker_limit"]
+        down = _laid_cells(view)
+        me = view["colours"][seat]
+        used: dict[tuple[int, str], int] = {}
+
+        def near(marker: str) -> list[tuple[float, int, str]]:
+            room = [c for c in cells if used.get(c[1:], 0) < limit]
+            top = room[0][0] if room else 0.0
+            return [c for c in room if (top - c[0]) * MARKER_VALUE[marker] <= self.slack]
+
+        for m in BET_ORDER:  # the markers down first, checked in the order laid
+            if m in down:
+                cell = down[m]
+                if cell not in {c[1:] for c in near(m)}:
+                    back: Action = {"type": "take_back_marker", "player": me, "marker": m}
+                    if back in legal:
+                        return back
+                used[cell] = used.get(cell, 0) + 1
+        for m in BET_ORDER:
+            if m not in down:
+                places = [
+                    a
+                    for _, h, row in near(m)
+                    if (
+                        a := {
+                            "type": "place_marker",
+                            "player": me,
+                            "marker": m,
+                            "horse": h,
+                            "row": row,
+                        }
+                    )
+                    in legal
+                ]
+                if places:
+                    return rng.choice(places)
+                break
+        return next((a for a in legal if a["type"] == "confirm_bets"), legal[0])
+
     # --- racing --------------------------------------------------------------
     @staticmethod
     def _weights(view: HomestretchView, seat: int) -> dict[int, list[float]]:
@@ -836,11 +889,12 @@ register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIE
 
 def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
     """The whole bets the sharp player and the advice weigh in a betting turn: the
-    friendly plan (the markers on the cells worth most per point at the start odds)
-    first, then plans that trade that value for the seat's chance to win: only WIN cells
-    (a long shot pays most), only SHOW cells (paid most often), and the friendly plan
-    without its best cell or its two best (spread over other horses). Once markers are
-    down: the friendly player's way on from there first (it takes back what is not in
+    plain heuristic's plan (the markers on the cells worth most per point at the start
+    odds; the friendly player draws among cells that pay about as much) first, then
+    plans that trade that value for the seat's chance to win: only WIN cells (a long
+    shot pays most), only SHOW cells (paid most often), and the plain plan without its
+    best cell or its two best (spread over other horses). Once markers are
+    down: the plain heuristic's way on from there first (it takes back what is not in
     its plan), then the markers in hand laid by those plans beside the ones down, and
     the bet confirmed as it lies. Bets that end alike are one choice. None at any other
     decision."""
@@ -866,7 +920,7 @@ def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
     me = view["colours"][seat]
     lines: list[Line] = []
     if down:
-        lines.append(_friendly_bet(window, seat))
+        lines.append(_plain_bet(window, seat))
         choices = choices[:3]
     for chosen in choices:
         plan = _greedy(chosen, limit, down)
@@ -889,14 +943,14 @@ def _laid_cells(view: HomestretchView) -> dict[str, tuple[int, str]]:
     }
 
 
-def _friendly_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
-    """The friendly player's actions from here to its confirmation (empty if it does not
+def _plain_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
+    """The plain heuristic's actions from here to its confirmation (empty if it does not
     get there): played on a state drawn from the seat's view, which holds its markers."""
     state = window.resample(random.Random(0))
-    friendly = bot_for("homestretch")
+    plain = HomestretchBot()
     line: list[Action] = []
     for _ in range(2 * len(BET_ORDER) + 1):  # each marker taken back and laid, then confirm
-        action = friendly.choose(SeatWindow(state, seat), seat, random.Random(0))
+        action = plain.choose(SeatWindow(state, seat), seat, random.Random(0))
         line.append(action)
         if action["type"] == "confirm_bets":
             return tuple(line)
@@ -916,8 +970,9 @@ def _bet_after(down: dict[str, tuple[int, str]], line: Line) -> tuple[tuple[int,
     return tuple(sorted((MARKER_VALUE[m], h, row) for m, (h, row) in bet.items()))
 
 
-# The sharp player keeps the friendly bet: weighed against it in play (48 rollouts a
-# choice, each checked with 300 more), these bets never won more often beyond luck.
+# The sharp player keeps the plain heuristic's bet (no draw): weighed against it in
+# play (48 rollouts a choice, each checked with 300 more), these bets never won more
+# often beyond luck.
 register_lines("homestretch", bet_lines, sharp=False)
 
 

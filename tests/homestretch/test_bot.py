@@ -128,6 +128,49 @@ def test_bot_respects_its_marker_limit_when_stacking() -> None:
     assert max(cells.count(c) for c in cells) >= 2  # rank 3 may stack on the best cell
 
 
+def test_friendly_draws_its_bet_among_near_equal_cells_and_keeps_what_it_laid() -> None:
+    # P1 pays about alike on 10 and 4 (PLACE 2.94 and 2.92 a point, SHOW 2.90 and
+    # 2.89, WIN 2.88 and 2.86): Friendly lays its markers on any of them, always the
+    # best-paying six cells, and never takes back a marker it laid itself.
+    bets = set()
+    for r in range(12):
+        state = drafted(DESC3)
+        reveal(state, "P1")
+        friendly = bot_for("homestretch", "friendly")
+        rng = random.Random(r)
+        while state.current_player() == 0:
+            action = friendly.choose(SeatWindow(state, 0), 0, rng)
+            assert action["type"] != "take_back_marker"
+            state.apply(action)
+        cells = state.bets[0]
+        assert {tuple(c) for c in cells.values()} <= {
+            (h, row) for h in (4, 10) for row in ("WIN", "PLACE", "SHOW")
+        }
+        bets.add(tuple(sorted((m, tuple(c)) for m, c in cells.items())))
+    assert len(bets) >= 4
+    plain = set()
+    for r in range(4):
+        state = drafted(DESC3)
+        reveal(state, "P1")
+        while state.current_player() == 0:
+            state.apply(BOT.choose(SeatWindow(state, 0), 0, random.Random(r)))
+        plain.add(tuple(sorted((m, tuple(c)) for m, c in state.bets[0].items())))
+    assert len(plain) == 1  # the plain heuristic: the first of equals, always
+
+
+def test_friendly_takes_back_a_marker_laid_on_a_poor_cell() -> None:
+    # A search line may lay a marker where Friendly would not (2 WIN pays little on
+    # P1): Friendly, playing the bet on, takes it back before laying the rest.
+    state = drafted(DESC3)
+    reveal(state, "P1")
+    me = bot_for("homestretch", "friendly").choose(SeatWindow(state, 0), 0, random.Random(0))[
+        "player"
+    ]
+    state.apply({"type": "place_marker", "player": me, "marker": "3", "horse": 2, "row": "WIN"})
+    again = bot_for("homestretch", "friendly").choose(SeatWindow(state, 0), 0, random.Random(0))
+    assert again == {"type": "take_back_marker", "player": me, "marker": "3"}
+
+
 def test_race_choice_pushes_own_horse_with_two() -> None:
     state = drafted(NINES)
     race_ready(state, "P1", ON_NINE)
