@@ -457,25 +457,12 @@ class State(ABC, Generic[V]):
 
         ``results`` is a fresh copy of the state's ``results`` list (per race or round).
         """
-        final: FinalResults | None = None
-        if self.is_terminal():
-            final = {
-                "scores": list(self.scores()),
-                "ranking": self.ranking(),
-                "winners": self.winners(),
-            }
-        phase = getattr(self, "phase", "")
-        return {
-            "game": self.game_id,
-            "viewer": viewer,
-            "players": list(self.players),
-            "phase": str(phase),
-            "current_player": self.current_player(),
-            "private_turn": self.private_turn() and not self.is_chance(),
-            "holds_secrets": [self.holds_secrets(s) for s in range(len(self.players))],
-            "results": copy_plain(list(getattr(self, "results", []))),
-            "final": final,
-        }
+        return typing.cast(BaseView[Any], self.base_view_part(viewer, BASE_PARTS))
+
+    def base_view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only the entries ``keys`` of :meth:`base_view`, each built alone: a computer
+        player that reads the phase need not copy every past race's results."""
+        return {key: BASE_PARTS[key](self, viewer) for key in keys}
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -611,3 +598,23 @@ class State(ABC, Generic[V]):
         return type(self) is type(other) and canonical(self.to_json()) == canonical(other.to_json())
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _final(state: State[Any], viewer: int | None) -> FinalResults | None:
+    if not state.is_terminal():
+        return None
+    return {"scores": list(state.scores()), "ranking": state.ranking(), "winners": state.winners()}
+
+
+BASE_PARTS: dict[str, Callable[[State[Any], int | None], Any]] = {
+    "game": lambda s, v: s.game_id,
+    "viewer": lambda s, v: v,
+    "players": lambda s, v: list(s.players),
+    "phase": lambda s, v: str(getattr(s, "phase", "")),
+    "current_player": lambda s, v: s.current_player(),
+    "private_turn": lambda s, v: s.private_turn() and not s.is_chance(),
+    "holds_secrets": lambda s, v: [s.holds_secrets(seat) for seat in range(len(s.players))],
+    "results": lambda s, v: copy_plain(list(getattr(s, "results", []))),
+    "final": _final,
+}
+"""How each entry of :meth:`State.base_view` is built, in the view's order."""

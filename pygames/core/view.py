@@ -65,6 +65,8 @@ class Viewed(Protocol):
 
     def base_view(self, viewer: int | None) -> BaseView[Any]: ...
 
+    def base_view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]: ...
+
 
 ViewParts = Mapping[str, Callable[[S, int | None], Any]]
 """How a game builds each entry of its view after the :class:`BaseView` ones: key ->
@@ -83,15 +85,7 @@ def whole_view(state: S, viewer: int | None, parts: ViewParts[S]) -> dict[str, A
 def view_of_parts(
     state: S, viewer: int | None, parts: ViewParts[S], keys: Iterable[str]
 ) -> dict[str, Any]:
-    """Only ``keys`` of :func:`whole_view` (the base entries built once if asked for)."""
-    out: dict[str, Any] = {}
-    base: dict[str, Any] | None = None
-    for key in keys:
-        part = parts.get(key)
-        if part is not None:
-            out[key] = part(state, viewer)
-            continue
-        if base is None:
-            base = dict(state.base_view(viewer))
-        out[key] = base[key]
-    return out
+    """Only ``keys`` of :func:`whole_view`, each built alone (a base entry too)."""
+    keys = list(keys)
+    base = state.base_view_part(viewer, [key for key in keys if key not in parts])
+    return {key: base[key] if key in base else parts[key](state, viewer) for key in keys}

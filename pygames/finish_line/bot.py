@@ -47,6 +47,7 @@ import functools
 import math
 import random
 from collections.abc import Collection
+from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
 from ..core.bots import Bot, RandomBot, SeatWindow, near_best, register_bot
@@ -248,6 +249,18 @@ def leads_poor_bettors(seat: int, totals: list[int], results: list[RaceResult]) 
     return all(r is None or r < POOR_RETURN for r in returns)
 
 
+_BOARD_KEYS = ("phase", "row", "nn", "nn_used", "pool", "removed", "pool_size", "race_running")
+"""The view's entries :class:`_Board` reads."""
+
+VIEW_KEYS: dict[str, tuple[str, ...]] = {
+    "betting": (*_BOARD_KEYS, "slip", "money", "ledger", "race", "races", "results"),
+    "use": (*_BOARD_KEYS, "slip"),
+    "extra": (*_BOARD_KEYS, "slip"),
+}
+"""The view's entries the bot reads in each phase where it decides from the view (the
+draft is decided from the colours offered alone)."""
+
+
 class FinishLineBot:
     """Heuristic computer player (see the module docstring)."""
 
@@ -273,13 +286,15 @@ class FinishLineBot:
             )
         if kind == "take":
             return max(legal, key=lambda a: DRAFT_VALUE[a["colour"]])
-        view = state.view()
-        phase = view["phase"]
+        phase = state.view_part("phase")["phase"]
+        keys = VIEW_KEYS.get(phase)
+        if keys is None:
+            return legal[0]
+        # only the entries this decision reads: a rollout asks at every step
+        view = cast(FinishLineView, state.view_part(*keys))
         if phase == "betting":
             return self._bet(view, seat, legal)
-        if phase in ("use", "extra"):
-            return self._race(view, seat, legal, rng)
-        return legal[0]
+        return self._race(view, seat, legal, rng)
 
     # --- betting --------------------------------------------------------------
     def target_slip(
@@ -349,10 +364,10 @@ class FinishLineBot:
         # Odds are known once the lineup is complete, as it is during a race.
         wins = [(w["horse"], w["amount"], w["odds"] or 0) for w in slip["win"]]
         places = [(p["horses"], p["amount"], p["odds"] or 0) for p in slip["place"]]
-        mine = {h for h, _, _ in wins} | {h for pair, _, _ in places for h in pair}
-        stake = float(max(100, slip["stake"]))
-
+        backed = {h for h, _, _ in wins}
         in_pairs = {h for pair, _, _ in places for h in pair}
+        mine = backed | in_pairs
+        stake = float(max(100, slip["stake"]))
 
         def value(t: Track) -> float:
             win, second = board.chances(t, in_pairs)
@@ -364,13 +379,15 @@ class FinishLineBot:
                 p = win.get(a, 0.0) * second.get(b, 0.0) + win.get(b, 0.0) * second.get(a, 0.0)
                 total += amount * odds * p
             for h, on in zip(t.row, t.dice, strict=True):
+                if h not in mine:
+                    continue  # an outsider bonus pays only on the slip's horses
                 for _, face in on:
                     x = OUTSIDER.get(face, 0)
                     if not x:
                         continue
-                    if any(w == h for w, _, _ in wins):
+                    if h in backed:
                         total += x * win[h]
-                    if any(h in pair for pair, _, _ in places):
+                    if h in in_pairs:
                         total += x / 2 * (win[h] + second[h])
             rivals = sum(win[h] * board.odds[h] for h in t.row if h not in mine)
             return float(total - OPPONENT_SHARE * stake * rivals)

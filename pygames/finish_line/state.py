@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, permutations
@@ -71,6 +71,7 @@ from .view import (
     SettledSlip,
     SettledWin,
     build_view,
+    view_part,
 )
 
 
@@ -1358,6 +1359,10 @@ class FinishLineState(State[FinishLineView]):
     def view(self, viewer: int | None = None) -> FinishLineView:
         """What ``viewer`` may see (spec §9); ``None`` is the public table."""
         return build_view(self, viewer)
+
+    def view_part(self, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """Only ``keys`` of the view, each built alone (see view.py)."""
+        return view_part(self, viewer, keys)
 
     def race_running(self) -> bool:
         """From the stakes (B7) to settlement: money and stakes are private (R44)."""

@@ -13,10 +13,11 @@ slip but the viewer's own until settlement.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ..core.view import BaseView
+from ..core.view import BaseView, ViewParts, view_of_parts, whole_view
 from .data import FACES, FIELDS, HORSES_PER_RACE, NAME, ODDS, RACES, TILE_IDS, TYPE
 
 if TYPE_CHECKING:
@@ -186,16 +187,16 @@ def _place_odds(state: FinishLineState) -> dict[str, int]:
     return dict(odds)
 
 
-def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
-    """``viewer``'s view of ``state`` (``None``: the public table); fresh data."""
-    n = state.n
+def _money(state: FinishLineState, viewer: int | None) -> list[int | None]:
     running = state.race_running()
-    money = [m if not running or s == viewer else None for s, m in enumerate(state.money)]
+    return [m if not running or s == viewer else None for s, m in enumerate(state.money)]
+
+
+def _row(state: FinishLineState, viewer: int | None) -> list[Horse]:
     ranks = state.ranks()
-    odds = list(ODDS[state.race])
-    lineup_done = len(state.lineup) == HORSES_PER_RACE
+    odds = ODDS[state.race]
     slot = {h: i + 1 for i, h in enumerate(state.lineup)}
-    row: list[Horse] = [
+    return [
         {
             "horse": h,
             "name": NAME[h],
@@ -208,74 +209,103 @@ def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
         }
         for h, on in zip(state.row, state.dice, strict=True)
     ]
-    disqualified: list[StartSlot] = [
+
+
+def _lineup_done(state: FinishLineState) -> bool:
+    return len(state.lineup) == HORSES_PER_RACE
+
+
+def _disqualified(state: FinishLineState, viewer: int | None) -> list[StartSlot]:
+    if not _lineup_done(state):
+        return []
+    odds = ODDS[state.race]
+    return [
         {"horse": h, "slot": i + 1, "odds": odds[i]}
         for i, h in enumerate(state.lineup)
         if h not in state.row
     ]
-    slip: Slip | None = None
-    if viewer is not None and 0 <= viewer < n and not state.is_terminal():
-        own = state.slips[viewer]
-        stake = sum(a for _, a in own["win"]) + sum(a for _, a in own["place"])
-        slip = {
-            "win": [
-                {"horse": h, "amount": a, "odds": state.odds_of(h) if lineup_done else None}
-                for h, a in own["win"]
-            ],
-            "place": [
-                {
-                    "horses": list(p),
-                    "amount": a,
-                    "odds": state.pair_odds(p[0], p[1]) if lineup_done else None,
-                }
-                for p, a in own["place"]
-            ],
-            "stake": stake,
-            "left": state.money[viewer] - stake if state.is_betting() else None,
-        }
-    place_odds = _place_odds(state) if lineup_done else {}
-    betting = state.is_betting()
-    done = [betting and (s - state.start_player) % n < state.slips_done for s in range(n)]
+
+
+def _slip(state: FinishLineState, viewer: int | None) -> Slip | None:
+    if viewer is None or not 0 <= viewer < state.n or state.is_terminal():
+        return None
+    lineup_done = _lineup_done(state)
+    own = state.slips[viewer]
+    stake = sum(a for _, a in own["win"]) + sum(a for _, a in own["place"])
     return {
-        **state.base_view(viewer),
-        "options": {k: bool(v) for k, v in state.options.items()},
-        "race": state.race,
-        "races": RACES,
-        "race_running": running,
-        "start_player": None if state.phase == "start" else state.start_player,
-        "money": money,
-        "ledger": list(state.ledger),
-        "odds": odds,
-        "row": row,
-        "ranks": {str(h): r for h, r in ranks.items()},
-        "names": dict(_NAMES),
-        "nn": state.nn,
-        "nn_used": state.nn_used,
-        "lineup": list(state.lineup),
-        "place_odds": place_odds,
-        "disqualified": disqualified if lineup_done else [],
-        "faces": {c: list(faces) for c, faces in _FACES.items()},
-        "pool": dict(state.pool),
-        "removed": dict(state.removed),
-        "out_of_game": dict(state.out),
-        "pool_size": state.pool_size(),
-        "home_stretch": state.home_stretch(),
-        "locked": [colour(c) for c in state.locked_colours()],
-        "hand": [{"colour": colour(c), "face": f} for c, f in state.hand],
-        "hand_player": state.hand_seat if state.hand else None,
-        "takeable": [colour(c) for c in state.offered_colours()],
-        "held": list(state.held),
-        "extra_queue": list(state.extra_queue),
-        "turn_number": state.turns,
-        "last_turn": state.last_turn,
-        "slip_open": state.turn if betting else None,
-        "slips_done": state.slips_done if betting else None,
-        "slip_confirmed": done,
-        "slip": slip,
-        "photo": [list(rolls) for rolls in state.photo],
-        "unused_tiles": len(TILE_IDS) - len(state.drawn),
-        "totals": [int(t) for t in state.scores()] if state.is_terminal() else None,
+        "win": [
+            {"horse": h, "amount": a, "odds": state.odds_of(h) if lineup_done else None}
+            for h, a in own["win"]
+        ],
+        "place": [
+            {
+                "horses": list(p),
+                "amount": a,
+                "odds": state.pair_odds(p[0], p[1]) if lineup_done else None,
+            }
+            for p, a in own["place"]
+        ],
+        "stake": stake,
+        "left": state.money[viewer] - stake if state.is_betting() else None,
     }
+
+
+def _slip_confirmed(state: FinishLineState, viewer: int | None) -> list[bool]:
+    betting, n = state.is_betting(), state.n
+    return [betting and (s - state.start_player) % n < state.slips_done for s in range(n)]
+
+
+PARTS: ViewParts[FinishLineState] = {
+    "options": lambda s, v: {k: bool(x) for k, x in s.options.items()},
+    "race": lambda s, v: s.race,
+    "races": lambda s, v: RACES,
+    "race_running": lambda s, v: s.race_running(),
+    "start_player": lambda s, v: None if s.phase == "start" else s.start_player,
+    "money": _money,
+    "ledger": lambda s, v: list(s.ledger),
+    "odds": lambda s, v: list(ODDS[s.race]),
+    "row": _row,
+    "ranks": lambda s, v: {str(h): r for h, r in s.ranks().items()},
+    "names": lambda s, v: dict(_NAMES),
+    "nn": lambda s, v: s.nn,
+    "nn_used": lambda s, v: s.nn_used,
+    "lineup": lambda s, v: list(s.lineup),
+    "place_odds": lambda s, v: _place_odds(s) if _lineup_done(s) else {},
+    "disqualified": _disqualified,
+    "faces": lambda s, v: {c: list(faces) for c, faces in _FACES.items()},
+    "pool": lambda s, v: dict(s.pool),
+    "removed": lambda s, v: dict(s.removed),
+    "out_of_game": lambda s, v: dict(s.out),
+    "pool_size": lambda s, v: s.pool_size(),
+    "home_stretch": lambda s, v: s.home_stretch(),
+    "locked": lambda s, v: [colour(c) for c in s.locked_colours()],
+    "hand": lambda s, v: [{"colour": colour(c), "face": f} for c, f in s.hand],
+    "hand_player": lambda s, v: s.hand_seat if s.hand else None,
+    "takeable": lambda s, v: [colour(c) for c in s.offered_colours()],
+    "held": lambda s, v: list(s.held),
+    "extra_queue": lambda s, v: list(s.extra_queue),
+    "turn_number": lambda s, v: s.turns,
+    "last_turn": lambda s, v: s.last_turn,
+    "slip_open": lambda s, v: s.turn if s.is_betting() else None,
+    "slips_done": lambda s, v: s.slips_done if s.is_betting() else None,
+    "slip_confirmed": _slip_confirmed,
+    "slip": _slip,
+    "photo": lambda s, v: [list(rolls) for rolls in s.photo],
+    "unused_tiles": lambda s, v: len(TILE_IDS) - len(s.drawn),
+    "totals": lambda s, v: [int(t) for t in s.scores()] if s.is_terminal() else None,
+}
+"""How each entry of the view after :meth:`State.base_view`'s is built, so that a
+computer player can ask for just the few it reads (:func:`view_part`)."""
+
+
+def build_view(state: FinishLineState, viewer: int | None) -> FinishLineView:
+    """``viewer``'s view of ``state`` (``None``: the public table); fresh data."""
+    return cast("FinishLineView", whole_view(state, viewer, PARTS))
+
+
+def view_part(state: FinishLineState, viewer: int | None, keys: Iterable[str]) -> dict[str, Any]:
+    """Only ``keys`` of ``build_view(state, viewer)``, built by the same parts."""
+    return view_of_parts(state, viewer, PARTS, keys)
 
 
 def colour(name: str | None) -> Colour:
