@@ -761,7 +761,7 @@ class HomestretchBot:
             top = room[0][0] if room else 0.0
             return [c for c in room if (top - c[0]) * MARKER_VALUE[marker] <= self.slack]
 
-        for m in BET_ORDER:  # the markers down first, checked in the order laid
+        for m in BET_ORDER:  # the markers down first, in the order Friendly lays them
             if m in down:
                 cell = down[m]
                 if cell not in {c[1:] for c in near(m)}:
@@ -788,7 +788,9 @@ class HomestretchBot:
                 if places:
                     return rng.choice(places)
                 break
-        return next((a for a in legal if a["type"] == "confirm_bets"), legal[0])
+        # all down: confirm; else (no near cell may take it) a marker where the rules allow
+        laying = [a for a in legal if a["type"] in ("confirm_bets", "place_marker")]
+        return next((a for a in laying if a["type"] == "confirm_bets"), laying[0])
 
     # --- racing --------------------------------------------------------------
     @staticmethod
