@@ -886,7 +886,9 @@ class HomestretchBot:
         return gain > 0 or (on_a_tie and gain == 0)
 
 
-register_bot("homestretch", HomestretchBot(), friendly=HomestretchBot(slack=FRIENDLY_SLACK))
+PLAIN = HomestretchBot()
+"""The plain heuristic (no draw): the registered default, and the search's first bet."""
+register_bot("homestretch", PLAIN, friendly=HomestretchBot(slack=FRIENDLY_SLACK))
 
 
 def bet_lines(window: SeatWindow[HomestretchView]) -> list[Line] | None:
@@ -949,10 +951,9 @@ def _plain_bet(window: SeatWindow[HomestretchView], seat: int) -> Line:
     """The plain heuristic's actions from here to its confirmation (empty if it does not
     get there): played on a state drawn from the seat's view, which holds its markers."""
     state = window.resample(random.Random(0))
-    plain = HomestretchBot()
     line: list[Action] = []
     for _ in range(2 * len(BET_ORDER) + 1):  # each marker taken back and laid, then confirm
-        action = plain.choose(SeatWindow(state, seat), seat, random.Random(0))
+        action = PLAIN.choose(SeatWindow(state, seat), seat, random.Random(0))
         line.append(action)
         if action["type"] == "confirm_bets":
             return tuple(line)

@@ -132,11 +132,11 @@ def test_friendly_draws_its_bet_among_near_equal_cells_and_keeps_what_it_laid() 
     # P1 pays about alike on 10 and 4 (PLACE 2.94 and 2.92 a point, SHOW 2.90 and
     # 2.89, WIN 2.88 and 2.86): Friendly lays its markers on any of them, always the
     # best-paying six cells, and never takes back a marker it laid itself.
+    friendly = bot_for("homestretch", "friendly")
     bets = set()
     for r in range(12):
         state = drafted(DESC3)
         reveal(state, "P1")
-        friendly = bot_for("homestretch", "friendly")
         rng = random.Random(r)
         while state.current_player() == 0:
             action = friendly.choose(SeatWindow(state, 0), 0, rng)
@@ -163,9 +163,7 @@ def test_friendly_takes_back_a_marker_laid_on_a_poor_cell() -> None:
     # P1): Friendly, playing the bet on, takes it back before laying the rest.
     state = drafted(DESC3)
     reveal(state, "P1")
-    me = bot_for("homestretch", "friendly").choose(SeatWindow(state, 0), 0, random.Random(0))[
-        "player"
-    ]
+    me = state.colours[0]
     state.apply({"type": "place_marker", "player": me, "marker": "3", "horse": 2, "row": "WIN"})
     again = bot_for("homestretch", "friendly").choose(SeatWindow(state, 0), 0, random.Random(0))
     assert again == {"type": "take_back_marker", "player": me, "marker": "3"}
