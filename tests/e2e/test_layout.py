@@ -81,7 +81,7 @@ def test_phone_log_drawer_closes_three_ways(browser: Browser, server_url: str) -
 
 def test_phone_header_takes_two_rows_in_either_language(browser: Browser, server_url: str) -> None:
     """The brand and the languages on one row, every tool of the table on the next: the
-    board keeps the room a third row would take."""
+    board keeps the room a third row would take. Tab goes through them in that order."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(server_url)
@@ -104,6 +104,10 @@ def test_phone_header_takes_two_rows_in_either_language(browser: Browser, server
                 names: tools.map((b) => b.textContent),
                 right: Math.max(...[...header.querySelectorAll('button')]
                   .map((b) => b.getBoundingClientRect().right)),
+                // Where each button Tab reaches stands, in the page's order.
+                order: [...header.querySelectorAll('button')]
+                  .filter((b) => b.getClientRects().length)
+                  .map((b) => [top(b), Math.round(b.getBoundingClientRect().left)]),
               };
             }"""
         )
@@ -111,6 +115,8 @@ def test_phone_header_takes_two_rows_in_either_language(browser: Browser, server
         assert set(rows["langs"]) == {rows["brand"]}, (lang, rows)
         assert len(rows["tools"]) == 1 and rows["tools"][0] > rows["brand"], (lang, rows)
         assert rows["right"] <= PHONE["width"], (lang, rows)
+        # Tab follows the eye: row by row, left to right.
+        assert rows["order"] == sorted(rows["order"]), (lang, rows)
     context.close()
 
 

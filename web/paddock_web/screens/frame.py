@@ -93,10 +93,11 @@ def header(
         h("button", {"type": "button", "class": "brand", "data-act": "home"}, t("site_title")),
         # A table screen's top-level heading is its game.
         h("h1" if app.screen == "table" else "span", {"class": "game-title"}, title or ""),
-        h("nav", {"class": "tools", "aria-label": t("tools")}, tools) if any(tools) else None,
-        # Beside the tools on a wide screen; on a phone beside the brand, the tools
-        # taking the row under them.
+        # The languages come before the tools in the page as on screen (Tab follows the
+        # eye): beside the title on a wide screen; on a phone beside the brand, with
+        # the tools on the row under them.
         h("span", {"class": "langs", "role": "group", "aria-label": t("language")}, langs),
+        h("nav", {"class": "tools", "aria-label": t("tools")}, tools) if any(tools) else None,
     )
 
 
