@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
+from e2e_helpers import store_game
 from layout import composition_problems, serious_accessibility_violations
 from playwright.sync_api import Browser, Page
+
+from pygames.core import Match, SeatWindow, bot_for
 
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
@@ -118,6 +122,41 @@ def test_phone_header_takes_two_rows_in_either_language(browser: Browser, server
         # Tab follows the eye: row by row, left to right.
         assert rows["order"] == sorted(rows["order"]), (lang, rows)
     context.close()
+
+
+def test_the_log_beside_the_final_results_shows_its_lines(sized_page: Page) -> None:
+    """At the end the log shows as many of its lines as it has room for, their numbers
+    whole (before, its list kept its one-line minimum and "10." lost its first digit)."""
+    page = sized_page
+    match = Match("royal_turf", ["Ann", "Ben", "Cy"], seats=["human", "computer", "computer"])
+    friendly, rng = bot_for("royal_turf"), random.Random(3)
+    while not match.is_over():
+        seat = match.current_player()
+        match.play(friendly.choose(SeatWindow(match.state, seat), seat, rng))
+    slot = store_game(page, match, "e2e0over")
+    page.goto(page.url.split("#")[0] + f"#/play/{slot}")
+    page.reload()
+    page.locator("main.table.over [data-testid=log] li").first.wait_for()
+    log = page.evaluate(
+        """() => {
+          const list = document.querySelector('[data-testid=log] ol');
+          const items = [...list.children];
+          const box = list.getBoundingClientRect();
+          const seen = items.filter((li) => li.getBoundingClientRect().bottom <= box.bottom + 1);
+          // The widest number: a list item's marker starts where its box starts less the
+          // list's padding; it is cut if that is left of the log's own box.
+          return {
+            lines: items.length, seen: seen.length, height: box.height,
+            pad: parseFloat(getComputedStyle(list).paddingLeft),
+            digitWidth: (() => { const s = document.createElement('span');
+              s.textContent = '120.'; list.appendChild(s);
+              const w = s.getBoundingClientRect().width; s.remove(); return w; })(),
+          };
+        }"""
+    )
+    assert log["lines"] >= 10, log
+    assert log["seen"] >= min(log["lines"], 8), log
+    assert log["pad"] >= log["digitWidth"], log
 
 
 @pytest.mark.parametrize("game,count", [("gambler", 3), ("finish_line", 3), ("homestretch", 3)])
