@@ -501,8 +501,8 @@ _NO_DRAW = random.Random(0)
 
 def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
     """The whole slips Ask the computer weighs when the seat's slip opens (see
-    :data:`STAKE_SHARES`), the friendly one first. None at any other decision, or once
-    a bet is on the slip."""
+    :data:`STAKE_SHARES`), the plain heuristic's (no draw) first. None at any other
+    decision, or once a bet is on the slip."""
     seat = window.seat
     legal = window.legal_actions()
     if seat is None or not any(a["type"] == "bet_done" for a in legal):
