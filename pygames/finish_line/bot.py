@@ -46,7 +46,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import cast
 
 from ..core.advice import Reason, generic_reason, reason, register_reasons
@@ -74,6 +74,7 @@ GUARD_SHARE = 0.5
 (0.88 without) and 0.94x its equal share against friendly ones (unchanged); with the
 cap of :func:`lead_stake_cap` as well, 0.95 of 600 against random players."""
 FRIENDLY_SLACK = 0.02  # of the stake: race choices closer in expected money count as equal
+BET_SLACK = 0.05  # return per unit staked: horses and pairs closer to the best count as equal
 
 
 def _amount_step(diff: int) -> int:
@@ -270,6 +271,8 @@ class FinishLineBot:
         # 0: today's deterministic heuristic; more: the friendly level, which draws
         # evenly among choices scored within ``slack`` of the best (a share of the slip's stake).
         self.slack = slack
+        # friendly: the slip's horses and pair drawn among near-equal ones (BET_SLACK)
+        self.bet_slack = BET_SLACK if slack > 0 else 0.0
         # the share of its money the slip stakes (the advice weighs smaller ones)
         self.stake_share = stake_share
 
@@ -293,27 +296,46 @@ class FinishLineBot:
         # only the entries this decision reads: a rollout asks at every step
         view = cast(FinishLineView, state.view_part(*keys))
         if phase == "betting":
-            return self._bet(view, seat, legal)
+            return self._bet(view, seat, legal, rng)
         return self._race(view, seat, legal, rng)
 
     # --- betting --------------------------------------------------------------
     def target_slip(
-        self, view: FinishLineView, seat: int
+        self, view: FinishLineView, seat: int, rng: random.Random | None = None
     ) -> list[tuple[str, int | list[int], int]]:
-        """The slip the bot wants: [(kind, horse or pair, amount)]."""
+        """The slip the bot wants: [(kind, horse or pair, amount)].
+
+        With ``rng`` a friendly bot draws its main horse, its second horse and its
+        pair's partner each among those within ``bet_slack`` of the best. A slip is
+        written one amount at a time, so a line already opened stays its choice (read
+        back from the slip: main, then second, win lines in the order opened).
+        """
         money = view["money"][seat] or 0
         board = _Board(view)
         win, second = board.chances(board.track())
         odds = board.odds
         ev = {h: win[h] * odds[h] for h in board.row}
         order = sorted(board.row, key=lambda h: (-ev[h], h))
-        main, other = order[0], order[1]
+        drawn = rng is not None and self.bet_slack > 0
+        slip = view["slip"] if drawn else None
+        opened = [w["horse"] for w in slip["win"]] if slip else []
+        pairs = [p["horses"] for p in slip["place"]] if slip else []
+
+        def pick(options: list[int], value: Callable[[int], float]) -> int:
+            return near_best(options, value, rng if drawn else None, self.bet_slack)
+
+        main = opened[0] if opened else pick(order, ev.__getitem__)
+        rest = [h for h in order if h != main]
+        other = opened[1] if len(opened) > 1 else pick(rest, ev.__getitem__)
 
         def pair_value(b: int) -> float:
             p = win[main] * second[b] + win[b] * second[main]
             return float(p * (odds[main] + odds[b]))
 
-        partner = max((h for h in board.row if h != main), key=lambda h: (pair_value(h), -h))
+        if pairs and main in pairs[0]:
+            partner = next(h for h in pairs[0] if h != main)
+        else:  # by value, the lower number first among equals
+            partner = pick(sorted(rest), pair_value)
         share = self.stake_share
         if guards_lead(view, seat):
             share = min(share, GUARD_SHARE)
@@ -333,7 +355,13 @@ class FinishLineBot:
             ("place", pair, place * 100),
         ]
 
-    def _bet(self, view: FinishLineView, seat: int, legal: list[Action]) -> Action:
+    def _bet(
+        self,
+        view: FinishLineView,
+        seat: int,
+        legal: list[Action],
+        rng: random.Random | None = None,
+    ) -> Action:
         slip = view["slip"]
         assert slip is not None, "a seat's own view shows its slip"
         have: dict[str, int] = {}
@@ -341,7 +369,7 @@ class FinishLineBot:
             have[f"win:{w['horse']}"] = w["amount"]
         for p in slip["place"]:
             have[f"place:{p['horses']}"] = p["amount"]
-        for kind, target, amount in self.target_slip(view, seat):
+        for kind, target, amount in self.target_slip(view, seat, rng):
             key = f"{kind}:{target}"
             step = _amount_step(amount - have.get(key, 0))
             if step <= 0:
@@ -473,8 +501,8 @@ _NO_DRAW = random.Random(0)
 
 def slip_lines(window: SeatWindow[FinishLineView]) -> list[Line] | None:
     """The whole slips Ask the computer weighs when the seat's slip opens (see
-    :data:`STAKE_SHARES`), the friendly one first. None at any other decision, or once
-    a bet is on the slip."""
+    :data:`STAKE_SHARES`), the plain heuristic's (no draw) first. None at any other
+    decision, or once a bet is on the slip."""
     seat = window.seat
     legal = window.legal_actions()
     if seat is None or not any(a["type"] == "bet_done" for a in legal):
