@@ -66,9 +66,11 @@ def test_lines_start_with_the_friendly_choice_and_each_is_legal_to_its_end(game_
         seat = state.current_player()
         lines = search_module._LINES[game_id](SeatWindow(state, seat))
         assert lines and len({canonical(list(line)) for line in lines}) == len(lines)
-        # the first line: the friendly player's, or in Homestretch the plain heuristic's
-        # (its friendly player draws among near-equal cells), played step by step
-        first = heuristic_for(game_id) if game_id == "homestretch" else bot_for(game_id)
+        # the first line: the friendly player's, or in Homestretch and Finish Line the
+        # plain heuristic's (their friendly players draw their bets among near-equal
+        # cells or horses), played step by step
+        plain_first = game_id in ("homestretch", "finish_line")
+        first = heuristic_for(game_id) if plain_first else bot_for(game_id)
         steps, copy = [], state.clone()
         for _ in lines[0]:
             steps.append(first.choose(SeatWindow(copy, seat), seat, random.Random(0)))
