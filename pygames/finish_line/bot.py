@@ -356,11 +356,7 @@ class FinishLineBot:
         ]
 
     def _bet(
-        self,
-        view: FinishLineView,
-        seat: int,
-        legal: list[Action],
-        rng: random.Random | None = None,
+        self, view: FinishLineView, seat: int, legal: list[Action], rng: random.Random
     ) -> Action:
         slip = view["slip"]
         assert slip is not None, "a seat's own view shows its slip"

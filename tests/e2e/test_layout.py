@@ -143,8 +143,8 @@ def test_the_log_beside_the_final_results_shows_its_lines(sized_page: Page) -> N
           const items = [...list.children];
           const box = list.getBoundingClientRect();
           const seen = items.filter((li) => li.getBoundingClientRect().bottom <= box.bottom + 1);
-          // The widest number: a list item's marker starts where its box starts less the
-          // list's padding; it is cut if that is left of the log's own box.
+          // The numbers stand in the list's left padding: it must hold the widest, "120."
+          // (the log keeps 120 lines), measured in the list's own font.
           return {
             lines: items.length, seen: seen.length, height: box.height,
             pad: parseFloat(getComputedStyle(list).paddingLeft),
