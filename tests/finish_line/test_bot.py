@@ -73,10 +73,19 @@ def test_only_legal_actions(n: int) -> None:
         assert choices > 0
 
 
+def _own_slip(state: FinishLineState, bot: Any, rng: random.Random) -> list[dict[str, Any]]:
+    """Seat 0 writes its slip to the end; the actions it took."""
+    taken = []
+    while state.phase == "betting" and state.current_player() == 0:
+        action = bot.choose(SeatWindow(state, 0), 0, rng)
+        taken.append(action)
+        state.apply(action)
+    return taken
+
+
 def test_bot_slip_uses_all_money_and_backs_value() -> None:
     state = betting_state(4)
-    while state.phase == "betting" and state.current_player() == 0:
-        state.apply(choose(state))
+    _own_slip(state, BOT, random.Random(0))
     slip = state.slips[0]
     total = sum(a for _, a in slip["win"]) + sum(a for _, a in slip["place"])
     assert total == 1000
@@ -258,16 +267,6 @@ def test_search_expects_a_poor_bettor_to_keep_betting_at_random(
     assert (players is not None) == poor
     # from B's seat, A's 1000 on race 1's leader at 2x was worth about 0.46 of its stake
     assert isinstance(expected_players(SeatWindow(state, B))[A], PoorBettor)
-
-
-def _own_slip(state: FinishLineState, bot: Any, rng: random.Random) -> list[dict[str, Any]]:
-    """Seat 0 writes its slip to the end; the actions it took."""
-    taken = []
-    while state.phase == "betting" and state.current_player() == 0:
-        action = bot.choose(SeatWindow(state, 0), 0, rng)
-        taken.append(action)
-        state.apply(action)
-    return taken
 
 
 def test_friendly_draws_its_pair_partner_among_near_equal_ones() -> None:
