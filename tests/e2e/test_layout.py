@@ -143,19 +143,21 @@ def test_the_log_beside_the_final_results_shows_its_lines(sized_page: Page) -> N
           const items = [...list.children];
           const box = list.getBoundingClientRect();
           const seen = items.filter((li) => li.getBoundingClientRect().bottom <= box.bottom + 1);
-          // The numbers stand in the list's left padding: it must hold the widest, "120."
-          // (the log keeps 120 lines), measured in the list's own font.
+          // The numbers stand in the list's left padding: it must hold the widest, the
+          // newest line's (numbered from the game's first line), in the list's own font.
           return {
             lines: items.length, seen: seen.length, height: box.height,
+            reversed: list.reversed, start: list.start,
             pad: parseFloat(getComputedStyle(list).paddingLeft),
             digitWidth: (() => { const s = document.createElement('span');
-              s.textContent = '120.'; list.appendChild(s);
+              s.textContent = `${list.start}.`; list.appendChild(s);
               const w = s.getBoundingClientRect().width; s.remove(); return w; })(),
           };
         }"""
     )
     assert log["lines"] >= 10, log
     assert log["seen"] >= min(log["lines"], 8), log
+    assert log["reversed"] and log["start"] >= max(log["lines"], 100), log
     assert log["pad"] >= log["digitWidth"], log
 
 

@@ -306,3 +306,38 @@ def test_the_table_its_race_card_and_dialogs_carry_the_game() -> None:
     _, home = started()
     home.run_timers()
     assert 'data-game="royal_turf"' in home.html
+
+
+def log_lines(b: FakeBrowser) -> tuple[str, list[str]]:
+    """The log's list tag and its lines' text, top (newest) first."""
+    aside = b.html.split('data-testid="log"', 1)[1].split("</aside>", 1)[0]
+    ol = re.search(r"<ol[^>]*>", aside)
+    assert ol is not None
+    items = re.findall(r"<li[^>]*>(.*?)</li>", aside)
+    return ol.group(0), [re.sub(r"<[^>]+>", "", item) for item in items]
+
+
+def test_log_lines_keep_their_numbers_as_the_game_goes_on() -> None:
+    """Newest first, counted down from the top: a browser numbers a ``reversed`` list
+    so that its last line is 1, so each line keeps its number when a newer one comes."""
+    app, b = started()
+    new_game(b, ["Ann", "Ben"], ["human", "human"])
+    rng = random.Random(5)
+    for _ in range(6):
+        step(app, b, rng)
+    tag, before = log_lines(b)
+    assert app.match is not None
+    table = TABLES["royal_turf"]
+    described = [d for e in app.match.events if (d := table.describe(e, app.names(), app.cat))]
+    assert before[0] == re.sub(r"<[^>]+>", "", str(described[-1]))
+    # Numbered from the game's first line down: the newest is the number of lines so far.
+    assert " reversed" in tag and f'start="{len(described)}"' in tag, (tag, len(described))
+    for _ in range(3):
+        step(app, b, rng)
+    tag, after = log_lines(b)
+    assert len(after) > len(before) and after[-len(before) :] == before
+    assert f'start="{len(after)}"' in tag, tag
+    # An undo replaces the match's events: counted afresh, not from the old list.
+    b.click("undo")
+    tag, undone = log_lines(b)
+    assert f'start="{len(undone)}"' in tag and len(undone) < len(after), tag

@@ -88,6 +88,7 @@ class App:
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
         self.thinking = thinking.Thinking()  # a Sharp seat's decision in the worker
         self.advice = advice_panel.Advice()  # "Ask the computer"
+        self.log_count = playing.LogCount()  # the log's lines so far, counted once
 
     # --- start and addresses ------------------------------------------------------
     def start(self) -> None:

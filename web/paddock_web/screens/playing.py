@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pygames.core import Event
 from pygames.core.view import AnyView
 
 from .. import advice_panel, lens_panel, thinking
@@ -393,11 +395,37 @@ def undo_control(app: App) -> Markup | None:
     )
 
 
+@dataclass
+class LogCount:
+    """How many of a match's events the log has a line for, counted once per event: a
+    long game has thousands, and the log is drawn at every move."""
+
+    events: list[Event] | None = None
+    """The match's event list counted (an undo replaces the list: counted afresh)."""
+    seen: int = 0
+    lines: int = 0
+
+
+def log_line_count(app: App, table: Table[Any]) -> int:
+    """The number of log lines since the game began (what the newest line is numbered)."""
+    assert app.match is not None
+    events, count = app.match.events, app.log_count
+    if count.events is not events or count.seen > len(events):
+        count.events, count.seen, count.lines = events, 0, 0
+    names = app.names()
+    for event in events[count.seen :]:
+        if table.describe(event, names, app.cat):
+            count.lines += 1
+    count.seen = len(events)
+    return count.lines
+
+
 def log_panel(app: App, table: Table[Any]) -> Markup:
     assert app.match is not None
     t = app.cat.t
     lines = []
     names = app.names()
+    total = log_line_count(app, table)
     for event in reversed(app.match.events[-300:]):
         text = table.describe(event, names, app.cat)
         if text:
@@ -415,6 +443,19 @@ def log_panel(app: App, table: Table[Any]) -> Markup:
             "aria-modal": "true" if drawer else None,
         },
         drawer_head(t("log"), t("close"), "log", drawer),
-        # A region a keyboard user can reach and scroll.
-        h("ol", {"aria-live": "off", "tabindex": "0", "aria-labelledby": "log-h"}, lines),
+        # A region a keyboard user can reach and scroll. Newest first, numbered from the
+        # game's first line: a line keeps its number as the game goes on. The list's
+        # padding makes room for the widest number.
+        h(
+            "ol",
+            {
+                "reversed": True,
+                "start": total,
+                "class": f"digits-{max(3, len(str(total)))}",
+                "aria-live": "off",
+                "tabindex": "0",
+                "aria-labelledby": "log-h",
+            },
+            lines,
+        ),
     )
