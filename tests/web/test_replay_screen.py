@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
 from fake_browser import FakeBrowser  # noqa: E402
-from paddock_web.app import App  # noqa: E402
+from paddock_web.app import TABLES, App  # noqa: E402
 from paddock_web.saves import SaveStore, Slot  # noqa: E402
 
 from pygames.core import Match  # noqa: E402
@@ -133,3 +134,34 @@ def test_statistics_between_races_show_that_race_and_return_to_its_card() -> Non
     assert 'data-testid="dice-chart"' in b.html
     b.click("sclose")
     assert app.screen == "table" and app.interlude and b.find(data_act="continue")
+
+
+def replay_log_start(b: FakeBrowser) -> int:
+    """The number of the replay log's top (newest) line."""
+    aside = b.html.split('data-testid="replay-log"', 1)[1]
+    ol = re.search(r"<ol[^>]*>", aside)
+    assert ol is not None and " reversed" in ol.group(0), ol
+    found = re.search(r'start="(\d+)"', ol.group(0))
+    assert found is not None, ol.group(0)
+    return int(found.group(1))
+
+
+def test_the_replay_log_numbers_its_lines_as_the_table_did() -> None:
+    """Each line has the number it had on the table: the newest line shown is numbered
+    with the count of lines up to that step, and at the last step with the table's."""
+    app, b = finished("royal_turf")
+    assert app.match is not None
+    table = TABLES["royal_turf"]
+    names = app.names()
+    lines = [bool(table.describe(e, names, app.cat)) for e in app.match.events]
+    b.click("replay")
+    assert app.watching is not None
+    for step in (0, 1, 40, 41):
+        b.handler("typed", "replay", str(step))  # type: ignore[misc]
+        told = app.watching.replay.events_until(step)
+        assert replay_log_start(b) == sum(lines[: len(told)])
+    b.click("rstep", "last")
+    assert replay_log_start(b) == sum(lines)
+    b.click("rclose")
+    table_log = re.search(r"<ol[^>]*>", b.html.split('data-testid="log"', 1)[1])
+    assert table_log is not None and f'start="{sum(lines)}"' in table_log.group(0)

@@ -103,6 +103,24 @@ def token(seat: int, players: list[str], extra: str = "") -> Markup:
     )
 
 
+def log_list(lines: list[Markup], total: int, labelled_by: str) -> Markup:
+    """A log's lines, newest first, numbered from the game's first line: the newest is
+    number ``total``, so a line keeps its number as the game goes on (or is replayed).
+    A region a keyboard user can reach and scroll; its padding fits the widest number."""
+    return h(
+        "ol",
+        {
+            "reversed": True,
+            "start": total,
+            "class": f"digits-{max(3, len(str(total)))}",
+            "aria-live": "off",
+            "tabindex": "0",
+            "aria-labelledby": labelled_by,
+        },
+        lines,
+    )
+
+
 def drawer_head(title: str, close: str, name: str, drawer: bool) -> Markup:
     """The heading of the log or the advice, with the close button (Escape too) while
     it is a phone's open drawer; ``name`` makes its ids (``<name>-h``, ``<name>-close``)."""

@@ -7,7 +7,7 @@ not revealed at that point, also for a game that is still going on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pygames.core.replay import Replay
@@ -25,6 +25,8 @@ class Watching:
     step: int = 0
     playing: bool = False
     timer: int = 0  # a newer play/pause makes an older scheduled step do nothing
+    line_counts: list[int] = field(default_factory=list)
+    """Per number of events told so far, how many log lines they make (the log's numbers)."""
 
 
 def start(app: App) -> None:

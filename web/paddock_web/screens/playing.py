@@ -10,7 +10,7 @@ from pygames.core.view import AnyView
 
 from .. import advice_panel, lens_panel, thinking
 from ..html import Markup, classes, h, join
-from ..parts import drawer_head
+from ..parts import drawer_head, log_list
 from ..table import GameContext, Table, seat_paints, token_label
 from ..tables import TABLES
 from . import curtain, frame, playing, results
@@ -443,19 +443,5 @@ def log_panel(app: App, table: Table[Any]) -> Markup:
             "aria-modal": "true" if drawer else None,
         },
         drawer_head(t("log"), t("close"), "log", drawer),
-        # A region a keyboard user can reach and scroll. Newest first, numbered from the
-        # game's first line: a line keeps its number as the game goes on. The list's
-        # padding makes room for the widest number.
-        h(
-            "ol",
-            {
-                "reversed": True,
-                "start": total,
-                "class": f"digits-{max(3, len(str(total)))}",
-                "aria-live": "off",
-                "tabindex": "0",
-                "aria-labelledby": "log-h",
-            },
-            lines,
-        ),
+        log_list(lines, total, "log-h"),
     )

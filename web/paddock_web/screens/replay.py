@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pygames.core.view import AnyView
 
 from ..html import Markup, classes, h, join
+from ..parts import log_list
 from ..table import GameContext, Table, isolate, token_label
 from ..tables import TABLES
 from . import frame
@@ -196,7 +197,13 @@ def standings(app: App, view: AnyView, ctx: GameContext, names: list[str]) -> Ma
 
 def log(app: App, table: Table[Any], w: Watching, names: list[str]) -> Markup:
     lines = []
-    for event in reversed(w.replay.events_until(w.step)):
+    shown = w.replay.events_until(w.step)
+    if not w.line_counts:  # once per replay: the log is drawn at every step watched
+        counts = [0]
+        for event in w.replay.events:
+            counts.append(counts[-1] + bool(table.describe(event, names, app.cat)))
+        w.line_counts = counts
+    for event in reversed(shown):
         text = table.describe(event, names, app.cat)
         if text:
             lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
@@ -206,5 +213,5 @@ def log(app: App, table: Table[Any], w: Watching, names: list[str]) -> Markup:
         "aside",
         {"class": "log", "aria-labelledby": "replay-log-h", "data-testid": "replay-log"},
         h("div", {"class": "log-head"}, h("h2", {"id": "replay-log-h"}, app.cat.t("log"))),
-        h("ol", {"aria-live": "off", "tabindex": "0", "aria-labelledby": "replay-log-h"}, lines),
+        log_list(lines, w.line_counts[len(shown)], "replay-log-h"),
     )
