@@ -23,6 +23,7 @@ from pygames.core.saving import loads_save
 from . import advice_panel, lens_panel, projector, replay, setup_link, teachers, thinking
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
+from .parts import LineCounts
 from .saves import LEGACY_ID, SaveStore, Slot, new_id
 from .screens import home, new_game, playing, teachers_page
 from .screens import replay as replay_screen
@@ -88,7 +89,7 @@ class App:
         self.lens = lens_panel.Lens(on=self.b.storage_get(lens_panel.LENS_KEY) == "1")
         self.thinking = thinking.Thinking()  # a Sharp seat's decision in the worker
         self.advice = advice_panel.Advice()  # "Ask the computer"
-        self.log_count = playing.LogCount()  # the log's lines so far, counted once
+        self.log_count = LineCounts()  # the table log's numbers, each event counted once
 
     # --- start and addresses ------------------------------------------------------
     def start(self) -> None:

@@ -7,6 +7,11 @@ draws nothing for an action the host did not list.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from pygames.core import Event
+
 from .html import Child, Markup, classes, h
 from .table import GameContext, token_label
 
@@ -103,10 +108,43 @@ def token(seat: int, players: list[str], extra: str = "") -> Markup:
     )
 
 
-def log_list(lines: list[Markup], total: int, labelled_by: str) -> Markup:
-    """A log's lines, newest first, numbered from the game's first line: the newest is
-    number ``total``, so a line keeps its number as the game goes on (or is replayed).
-    A region a keyboard user can reach and scroll; its padding fits the widest number."""
+LOG_LINES = 120  # the newest lines a log shows (the exported file has the whole game)
+
+Says = Callable[[Event], str | None]
+"""An event's log line, or None for an event the log leaves out (a table's ``describe``)."""
+
+
+@dataclass
+class LineCounts:
+    """How many log lines a game's first events make, per number of events: each event
+    is described once, however often the log is drawn (the newest line's number). A new
+    event list, as an undo rebuilds the match's, is counted afresh."""
+
+    events: list[Event] | None = None
+    counts: list[int] = field(default_factory=lambda: [0])
+
+    def upto(self, events: list[Event], n: int, says: Says) -> int:
+        """The log lines of ``events[:n]``."""
+        if self.events is not events or len(self.counts) > len(events) + 1:
+            self.events, self.counts = events, [0]
+        counts = self.counts
+        for event in events[len(counts) - 1 : n]:
+            counts.append(counts[-1] + bool(says(event)))
+        return counts[n]
+
+
+def log_list(events: Sequence[Event], total: int, says: Says, labelled_by: str) -> Markup:
+    """A log: the lines of the newest of ``events`` (oldest first), newest first, numbered
+    from the game's first line: the newest is number ``total``, so a line keeps its
+    number as the game goes on (or is replayed). A region a keyboard user can reach and
+    scroll; its padding fits the widest number."""
+    lines = []
+    for event in reversed(events):
+        text = says(event)
+        if text:
+            lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
+            if len(lines) == LOG_LINES:
+                break
     return h(
         "ol",
         {

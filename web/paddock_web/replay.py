@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from pygames.core.replay import Replay
 
+from .parts import LineCounts
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -25,8 +27,7 @@ class Watching:
     step: int = 0
     playing: bool = False
     timer: int = 0  # a newer play/pause makes an older scheduled step do nothing
-    line_counts: list[int] = field(default_factory=list)
-    """Per number of events told so far, how many log lines they make (the log's numbers)."""
+    line_counts: LineCounts = field(default_factory=LineCounts)  # the log's numbers
 
 
 def start(app: App) -> None:

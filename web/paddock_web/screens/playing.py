@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pygames.core import Event
@@ -17,9 +16,6 @@ from . import curtain, frame, playing, results
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-LOG_LINES = 120  # the newest lines the log shows (the exported file has the whole game)
 
 
 def screen(app: App) -> Markup:
@@ -395,43 +391,16 @@ def undo_control(app: App) -> Markup | None:
     )
 
 
-@dataclass
-class LogCount:
-    """How many of a match's events the log has a line for, counted once per event: a
-    long game has thousands, and the log is drawn at every move."""
-
-    events: list[Event] | None = None
-    """The match's event list counted (an undo replaces the list: counted afresh)."""
-    seen: int = 0
-    lines: int = 0
-
-
-def log_line_count(app: App, table: Table[Any]) -> int:
-    """The number of log lines since the game began (what the newest line is numbered)."""
-    assert app.match is not None
-    events, count = app.match.events, app.log_count
-    if count.events is not events or count.seen > len(events):
-        count.events, count.seen, count.lines = events, 0, 0
-    names = app.names()
-    for event in events[count.seen :]:
-        if table.describe(event, names, app.cat):
-            count.lines += 1
-    count.seen = len(events)
-    return count.lines
-
-
 def log_panel(app: App, table: Table[Any]) -> Markup:
     assert app.match is not None
     t = app.cat.t
-    lines = []
     names = app.names()
-    total = log_line_count(app, table)
-    for event in reversed(app.match.events[-300:]):
-        text = table.describe(event, names, app.cat)
-        if text:
-            lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
-            if len(lines) == LOG_LINES:
-                break
+
+    def says(event: Event) -> str | None:
+        return table.describe(event, names, app.cat)
+
+    events = app.match.events
+    total = app.log_count.upto(events, len(events), says)
     drawer = app.overlay == "log"  # the phone's drawer (on a laptop the log is always shown)
     return h(
         "aside",
@@ -443,5 +412,5 @@ def log_panel(app: App, table: Table[Any]) -> Markup:
             "aria-modal": "true" if drawer else None,
         },
         drawer_head(t("log"), t("close"), "log", drawer),
-        log_list(lines, total, "log-h"),
+        log_list(events[-300:], total, says, "log-h"),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pygames.core import Event
 from pygames.core.view import AnyView
 
 from ..html import Markup, classes, h, join
@@ -15,8 +16,6 @@ from . import frame
 if TYPE_CHECKING:
     from ..app import App
     from ..replay import Watching
-
-LOG_LINES = 120
 
 
 def screen(app: App) -> Markup:
@@ -196,22 +195,14 @@ def standings(app: App, view: AnyView, ctx: GameContext, names: list[str]) -> Ma
 
 
 def log(app: App, table: Table[Any], w: Watching, names: list[str]) -> Markup:
-    lines = []
+    def says(event: Event) -> str | None:
+        return table.describe(event, names, app.cat)
+
     shown = w.replay.events_until(w.step)
-    if not w.line_counts:  # once per replay: the log is drawn at every step watched
-        counts = [0]
-        for event in w.replay.events:
-            counts.append(counts[-1] + bool(table.describe(event, names, app.cat)))
-        w.line_counts = counts
-    for event in reversed(shown):
-        text = table.describe(event, names, app.cat)
-        if text:
-            lines.append(h("li", {"class": f"ev-{event['type']}"}, text))
-            if len(lines) == LOG_LINES:
-                break
+    total = w.line_counts.upto(w.replay.events, len(shown), says)
     return h(
         "aside",
         {"class": "log", "aria-labelledby": "replay-log-h", "data-testid": "replay-log"},
         h("div", {"class": "log-head"}, h("h2", {"id": "replay-log-h"}, app.cat.t("log"))),
-        log_list(lines, w.line_counts[len(shown)], "replay-log-h"),
+        log_list(shown, total, says, "replay-log-h"),
     )
