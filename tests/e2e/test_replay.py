@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from e2e_helpers import store_game
 from layout import serious_accessibility_violations
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from pygames.core import Match
 
@@ -60,3 +60,35 @@ def test_statistics_draw_each_chart_with_a_table_of_its_numbers(page: Page) -> N
     seen = page.locator("[data-testid=dice-chart] table td:nth-child(2)").all_inner_texts()
     assert sum(int(x) for x in seen) == rolls
     assert serious_accessibility_violations(page) == []
+
+
+def test_the_replay_log_is_on_a_phone_screen_too(browser: Browser, server_url: str) -> None:
+    """A phone's table log is a drawer opened from the header; the replay has no Log
+    button, so there its log is part of the column under the controls, lines numbered."""
+    match = Match("royal_turf", ["Ann", "Ben", "Cy"], seats=["computer"] * 3, seed=9)
+    match.run_computers()
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(server_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    slot = store_game(page, match, "e2e0replay")
+    page.goto(f"{server_url}#/replay/{slot}")
+    page.reload()
+    page.click("[data-testid=replay-race-2]")
+    log = page.locator("[data-testid=replay-log]")
+    log.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+    seen = log.evaluate(
+        """(el) => {
+          const ol = el.querySelector('ol'), box = ol.getBoundingClientRect();
+          const whole = [...ol.children].filter((li) => {
+            const r = li.getBoundingClientRect();
+            const bottom = Math.min(box.bottom, innerHeight);
+            return r.top >= Math.max(box.top, 0) - 1 && r.bottom <= bottom + 1;
+          });
+          return { shown: el.checkVisibility({ visibilityProperty: true }), whole: whole.length,
+                   reversed: ol.reversed, start: ol.start, lines: ol.children.length };
+        }"""
+    )
+    assert seen["shown"] and seen["whole"] >= 5, seen
+    assert seen["reversed"] and seen["start"] >= seen["lines"] > 20, seen
+    context.close()
