@@ -18,15 +18,17 @@ reused when the plugin is active, so both can be installed together.
 dist/ is built once per session, unless PADDOCK_DIST_BUILT=1 (set by `build.py test`,
 which has just built it).
 
-A renderer that dies under the test ("Target crashed": the browser process killed the tab,
-not the page failing a check) gets the test run once more on a fresh page; pytest's summary
-counts it as a rerun and Chromium's own log for the session is in `CHROMIUM_LOG`, whose tail
-is printed at the end when any tab crashed. A second crash of the same test fails it.
+A renderer that dies under the test (Playwright says "Target crashed" or, for a wait,
+"Page crashed": the browser lost the tab, not the page failing a check) gets the test run
+once more on a fresh page; pytest's summary counts it as a rerun and Chromium's own log for
+the session is in `CHROMIUM_LOG`, whose tail is printed at the end when any tab crashed. A
+second crash of the same test fails it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,7 +64,8 @@ CHROMIUM_ARGS = [
     "--enable-logging",
     f"--log-file={CHROMIUM_LOG}",
 ]
-CRASHED = "Target crashed"
+CRASHED = "Target crashed|Page crashed"
+"""What Playwright's errors say when a tab's renderer died (a pattern, as ``re.search``)."""
 crashed_tabs: list[str] = []
 
 
@@ -74,7 +77,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome in ("failed", "rerun") and CRASHED in report.longreprtext:
+    if report.outcome in ("failed", "rerun") and re.search(CRASHED, report.longreprtext):
         crashed_tabs.append(f"{report.nodeid} ({report.when})")
 
 
