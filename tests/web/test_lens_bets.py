@@ -24,7 +24,7 @@ from pygames.core.lens import odds  # noqa: E402
 
 CAPTIONS = {
     "royal_turf": ("What each of your chips", "Was jeder deiner Chips"),
-    "finish_line": ("What 100 on each line pays back", "Was 100 auf jeder Zeile"),
+    "finish_line": ("What a stake of 100 pays back", "Was ein Einsatz von 100"),
     "homestretch": ("What this race pays on average", "Was dieses Rennen im Mittel"),
 }
 

@@ -1539,9 +1539,9 @@ def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | Non
 
 
 def lens_lines(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | None:
-    """While the slips are filled: what 100 on each line of the sheet pays back on
-    average, a win line where a horse meets itself, a place line on two horses (each
-    pair once, below the diagonal)."""
+    """While the slips are filled: what a stake of 100 pays back on average, as a win
+    line on the diagonal (row and column the same horse) and as a place line on the
+    row's and the column's horse below it (each pair once)."""
     horses = view["lineup"]
 
     def line(i: int, j: int) -> Bet | None:
