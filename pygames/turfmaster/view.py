@@ -211,6 +211,18 @@ class RaceResult(TypedDict):
     boxes: list[int]  # the next race's start boxes
 
 
+class Tie(TypedDict):
+    """Riders level on points at the end, and which step of the chain (§4.2) settled
+    their order: ``"place"`` (more ``at``-th places, 1–4), ``"race"`` (the better best
+    horse in race ``at``), or ``None`` with ``at`` 0: level on every step, a shared place."""
+
+    seats: list[int]
+    points: int
+    decided_by: Literal["place", "race"] | None
+    at: int
+    ahead: list[int]  # the group's best-ranked seats
+
+
 class TurfMasterView(BaseView[RaceResult]):
     """The whole table as one viewer may see it.
 
@@ -247,6 +259,7 @@ class TurfMasterView(BaseView[RaceResult]):
     place_counts: list[list[int]]  # per seat: 1st, 2nd, 3rd, 4th places
     standings: list[int]  # seats best first by the tie-break chain (§4.2) so far
     ranking: list[int] | None  # per seat once over
+    ties: list[Tie]  # once over (else []): who was level on points and what settled it
 
 
 def chosen_value(chosen: list[Any]) -> int:
@@ -490,6 +503,7 @@ PARTS: ViewParts[TurfMasterState] = {
     "place_counts": lambda s, v: s.placings()[0],
     "standings": lambda s, v: s.standings(),
     "ranking": lambda s, v: s.ranking() if s.is_terminal() else None,
+    "ties": lambda s, v: s.ties() if s.is_terminal() else [],
 }
 """How each entry of the view after :meth:`State.base_view`'s is built, so that the
 computer player can ask for just the few it reads (:func:`view_part`)."""

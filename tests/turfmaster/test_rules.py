@@ -374,6 +374,48 @@ def test_fully_tied_players_share_a_rank() -> None:
     s, _ = all_four_fall()  # a quick race in which every horse falls: nobody scores
     assert s.is_terminal() and s.scores() == [0.0, 0.0]
     assert s.ranking() == [1, 1]
+    assert s.view(None)["ties"] == [
+        {"seats": [0, 1], "points": 0, "decided_by": None, "at": 0, "ahead": [0, 1]}
+    ]
+
+
+def test_each_tie_on_points_names_the_step_that_settled_it() -> None:
+    """Random meetings of 2–4 riders: every group level on points is listed once, with
+    the first step of §4.2's chain on which its riders differ and the best of them
+    there, as the ranking has it; ties settled by place counts and by a race occur."""
+    from pygames.core.playout import random_playout
+
+    seen = set()
+    for seed in range(120):
+        s = random_playout(
+            GAME.new_state(["A", "B", "C", "D"][: 2 + seed % 3]), random.Random(seed)
+        )
+        view = s.view(None)
+        points, rank = view["points"], view["ranking"]
+        assert rank is not None
+        levels = sorted({p for p in points if points.count(p) > 1}, reverse=True)
+        assert [t["points"] for t in view["ties"]] == levels
+        for tie in view["ties"]:
+            seats = tie["seats"]
+            assert seats == [i for i, p in enumerate(points) if p == tie["points"]]
+            assert tie["ahead"] == [i for i in seats if rank[i] == min(rank[j] for j in seats)]
+            counts = {i: s.place_counts(i) for i in seats}
+            best = {i: s.best_places(i) for i in seats}
+            seen.add(tie["decided_by"])
+            if tie["decided_by"] == "place":
+                k = tie["at"] - 1
+                assert len({tuple(counts[i][:k]) for i in seats}) == 1
+                assert {counts[i][k] for i in tie["ahead"]} == {max(counts[i][k] for i in seats)}
+                assert len({counts[i][k] for i in seats}) > 1
+            else:
+                assert len({tuple(counts[i]) for i in seats}) == 1
+            if tie["decided_by"] == "race":
+                r = tie["at"] - 1  # the later races are level, this one is not
+                assert len({tuple(best[i][r + 1 :]) for i in seats}) == 1
+                assert {best[i][r] for i in tie["ahead"]} == {min(best[i][r] for i in seats)}
+            if tie["decided_by"] is None:
+                assert len({tuple(best[i]) for i in seats}) == 1 and tie["ahead"] == seats
+    assert {"place", "race"} <= seen, seen
 
 
 def test_best_finish_tiebreak_counts_any_place() -> None:

@@ -565,6 +565,9 @@ def test_s14_final_scoring_with_ties() -> None:
     view = s.view(None)
     assert view["final"] is not None and view["final"]["ranking"] == [3, 1, 4, 2]
     assert view["standings"] == [1, 3, 0, 2], "the standings table follows the chain"
+    assert view["ties"] == [
+        {"seats": [0, 2, 3], "points": 80, "decided_by": "race", "at": 3, "ahead": [3]}
+    ], "A, C and D are level on places; D's horse won race 3"
 
 
 FILLERS = ["3a", "3b", "3c", "4a", "4b", "4c", "7a", "7b", "7c", "7d", "8a", "8b"]

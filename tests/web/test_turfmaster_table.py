@@ -490,6 +490,44 @@ def test_a_fall_is_shown_on_the_board_in_the_log_and_in_the_results() -> None:
     assert 'class="fell"' in res
 
 
+def test_the_results_say_what_settled_each_tie_on_points() -> None:
+    """Meetings played to the end (random riders, seeded): the sentence under the
+    standings names the riders level on points and what put one ahead, in both
+    languages; a meeting without a tie has none."""
+    from pygames.core.playout import random_playout
+
+    wanted = {"place": None, "race": None}
+    untied = None
+    for seed in range(120):
+        riders = ["Ann", "Ben", "Cem", "Dee"][: 2 + seed % 3]
+        state = random_playout(GAME.new_state(riders), random.Random(seed))
+        ties = state.view(None)["ties"]
+        if not ties:
+            untied = untied or state
+        for tie in ties:
+            if tie["decided_by"] in wanted and wanted[tie["decided_by"]] is None:
+                wanted[tie["decided_by"]] = state
+    assert untied is not None and all(wanted.values()), wanted
+    html = str(table.results_detail(untied.view(None), context(untied, None)))
+    assert 'data-testid="tm-tie"' not in html
+    for kind, state in wanted.items():
+        assert state is not None
+        view = state.view(None)
+        tie = next(t for t in view["ties"] if t["decided_by"] == kind)
+        names = [state.players[s] for s in tie["seats"]]
+        ahead = state.players[tie["ahead"][0]]
+        for lang, says in (
+            ("en", {"place": f"more {tie['at']}", "race": f"in race {tie['at']}"}),
+            ("de", {"place": f"mehr {tie['at']}. Plätzen", "race": f"in Rennen {tie['at']}"}),
+        ):
+            html = str(table.results_detail(view, context(state, None, lang)))
+            line = re.search(r'data-testid="tm-tie">([^<]*)<', html)
+            assert line is not None, (kind, lang)
+            text = line.group(1)
+            assert says[kind] in text and str(tie["points"]) in text, text
+            assert all(n in text for n in names) and f"{ahead} " in text, text
+
+
 def controls(html: str) -> list[dict[str, str]]:
     return [
         dict(re.findall(r'([\w-]+)="([^"]*)"', tag))

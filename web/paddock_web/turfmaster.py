@@ -18,6 +18,7 @@ from pygames.turfmaster.view import (
     HorseView,
     MoveView,
     Square,
+    Tie,
     TurfMasterView,
     board_squares,
 )
@@ -1371,6 +1372,20 @@ def rules_summary(cat: Catalogue) -> Markup:
     return rules_paragraphs(cat, "tm_rules_")
 
 
+def tie_line(tie: Tie, ctx: GameContext) -> str:
+    """Riders level on points at the end, and what settled their order (the engine's
+    reading of the chain, §4.2)."""
+    t, cat = ctx.cat.t, ctx.cat
+    names = and_list([ctx.players[s] for s in tie["seats"]], cat)
+    ahead = and_list([ctx.players[s] for s in tie["ahead"]], cat)
+    if tie["decided_by"] == "place":
+        place = ordinal(tie["at"], cat)
+        return t("tm_tie_place", names=names, points=tie["points"], ahead=ahead, place=place)
+    if tie["decided_by"] == "race":
+        return t("tm_tie_race", names=names, points=tie["points"], ahead=ahead, race=tie["at"])
+    return t("tm_tie_shared", names=names, points=tie["points"])
+
+
 def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
     """The race card (``view["results"]`` holds the race just run) or, at the end, every
     race: the finishing order with race points, falls, then the meeting standings after
@@ -1514,6 +1529,10 @@ def results_detail(view: TurfMasterView, ctx: GameContext) -> Markup:
             h("tbody", {}, rows),
         ),
         h("p", {"class": "note"}, t("tm_tiebreak_note")),
+        [
+            h("p", {"class": "note tm-tie", "data-testid": "tm-tie"}, tie_line(tie, ctx))
+            for tie in view["ties"]
+        ],
     )
     next_race = None
     if not several and view["ranking"] is None and last["race"] < view["races"]:
