@@ -149,8 +149,9 @@ def test_the_log_beside_the_final_results_shows_its_lines(sized_page: Page) -> N
             lines: items.length, seen: seen.length, height: box.height,
             reversed: list.reversed, start: list.start,
             pad: parseFloat(getComputedStyle(list).paddingLeft),
+            // The marker is the number, its point and a space (kept, as in the marker).
             digitWidth: (() => { const s = document.createElement('span');
-              s.textContent = `${list.start}.`; list.appendChild(s);
+              s.style.whiteSpace = 'pre'; s.textContent = `${list.start}. `; list.appendChild(s);
               const w = s.getBoundingClientRect().width; s.remove(); return w; })(),
           };
         }"""
