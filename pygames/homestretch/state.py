@@ -45,6 +45,7 @@ from ..core.state import (
     canonical,
     is_listed,
 )
+from ..core.ties import level_groups, ranks
 from .data import (
     BLIND_FEE,
     BLUE_CARDS,
@@ -377,29 +378,15 @@ class HomestretchState(State[HomestretchView]):
 
     def ties(self) -> list[Tie]:
         """Groups of seats level on money, richest first, with the step that ordered them."""
-        keys = self.tie_keys()
-        ranking = self._key_ranking()
-        by_money: dict[int, list[int]] = {}
-        for seat in range(self.n):
-            by_money.setdefault(self.money[seat], []).append(seat)
-        out: list[Tie] = []
-        for amount, group in sorted(by_money.items(), reverse=True):
-            if len(group) < 2:
-                continue
-            step = next(
-                (TIE_STEPS[k - 1] for k in range(1, 5) if len({keys[s][k] for s in group}) > 1),
-                None,
-            )
-            best = min(ranking[s] for s in group)
-            out.append(
-                {
-                    "seats": group,
-                    "money": amount,
-                    "decided_by": step,
-                    "ahead": [s for s in group if ranking[s] == best],
-                }
-            )
-        return out
+        return [
+            {
+                "seats": g.seats,
+                "money": g.total,
+                "decided_by": TIE_STEPS[g.step - 1] if g.step else None,
+                "ahead": g.ahead,
+            }
+            for g in level_groups(self.tie_keys())
+        ]
 
     def last_place(self) -> list[int]:
         """P25: unfinished horses with the lowest position."""
@@ -1597,11 +1584,7 @@ class HomestretchState(State[HomestretchView]):
         seats equal on all of these share a rank."""
         if not self.is_terminal():
             raise ValueError("the game is not over yet")
-        return self._key_ranking()
-
-    def _key_ranking(self) -> list[int]:
-        keys = self.tie_keys()
-        return [1 + sum(1 for other in keys if other > k) for k in keys]
+        return ranks(self.tie_keys())
 
     # --- saving ---------------------------------------------------------------
     def _check_loaded(self) -> None:

@@ -37,6 +37,7 @@ from enum import StrEnum
 from typing import Any, Self
 
 from ..core.state import Action, BadSave, Event, State, copy_plain
+from ..core.ties import level_groups, ranks
 from .data import (
     BONUS_SIZE,
     CARD_INDEX,
@@ -1152,35 +1153,23 @@ class TurfMasterState(State[TurfMasterView]):
 
     def ranking(self) -> list[int]:
         """Rank per seat by the tie-break chain (§4.2); meaningful at any time."""
-        keys = self._tiebreak_keys()
-        return [1 + sum(1 for other in keys if other > k) for k in keys]
+        return ranks(self._tiebreak_keys())
 
     def ties(self) -> list[Tie]:
         """Per group of riders level on points (most points first): the step of §4.2's
         chain that first told them apart, and who came out ahead."""
-        keys, rank, races = self._tiebreak_keys(), self.ranking(), len(self.results)
-        groups: dict[int, list[int]] = {}
-        for seat, points in enumerate(self.points):
-            groups.setdefault(points, []).append(seat)
-        out: list[Tie] = []
-        for points, seats in sorted(groups.items(), reverse=True):
-            if len(seats) < 2:
-                continue
-            # Key = (points, 1st…4th place counts, best finish in the last race … first).
-            step = next(
-                (k for k in range(1, len(keys[0])) if len({keys[s][k] for s in seats}) > 1), 0
-            )
-            best = min(rank[s] for s in seats)
-            out.append(
-                {
-                    "seats": seats,
-                    "points": points,
-                    "decided_by": None if not step else "place" if step <= 4 else "race",
-                    "at": 0 if not step else step if step <= 4 else races - (step - 5),
-                    "ahead": [s for s in seats if rank[s] == best],
-                }
-            )
-        return out
+        races = len(self.results)
+        # Key = (points, 1st…4th place counts, best finish in the last race … first).
+        return [
+            {
+                "seats": g.seats,
+                "points": g.total,
+                "decided_by": None if not g.step else "place" if g.step <= 4 else "race",
+                "at": 0 if not g.step else g.step if g.step <= 4 else races - (g.step - 5),
+                "ahead": g.ahead,
+            }
+            for g in level_groups(self._tiebreak_keys())
+        ]
 
     def standings(self) -> list[int]:
         """Seats best first by the meeting so far (shared ranks in seat order)."""
