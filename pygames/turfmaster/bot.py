@@ -33,6 +33,7 @@ movement rule (:func:`pygames.turfmaster.movement.reach`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from itertools import count
 from typing import cast
@@ -42,7 +43,7 @@ from ..core.bots import SeatWindow, near_best, register_bot
 from ..core.search import Arm
 from ..core.state import Action
 from .data import BONUS_SIZE, CARD_VALUE, CARDS, HANDICAP, JOKERS, SIDES, Board
-from .movement import falls, forbidden_squares, reach, strides
+from .movement import falls, forbidden_squares, moves, reach, strides
 from .state import field_position
 from .view import CardOption, DieOption, TurfMasterView
 
@@ -136,11 +137,13 @@ class TurfMasterBot:
         """Best (progress, end square) of ``horse`` moving ``value`` now."""
         start = where[horse]
         others = [sq for h, sq in where.items() if h != horse]
-        cost, ends = reach(b, start, value, forbidden_squares(b, others), gn and card_round)
+        cost, ends, _ = moves(b, start, value, others, gn and card_round)
         return self._pick(b, start, cost, ends, gn and card_round)
 
     @staticmethod
-    def _pick(b: Board, start: int, cost: int, ends: list[int], hurdles: bool) -> tuple[float, int]:
+    def _pick(
+        b: Board, start: int, cost: int, ends: Sequence[int], hurdles: bool
+    ) -> tuple[float, int]:
         """Best (progress, end square) among the ``ends`` of a move of ``cost``."""
         best, best_sq = FALL * 2, start
         for e in ends:

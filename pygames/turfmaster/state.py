@@ -58,7 +58,7 @@ from .data import (
     Board,
     board_side,
 )
-from .movement import falls, forbidden_squares, moves, reach
+from .movement import falls, moves
 from .shared import ROLLS, dealt_next, plays
 from .view import (
     CardOption,
@@ -791,19 +791,16 @@ class TurfMasterState(State[TurfMasterView]):
     def moves_of(
         self, h: int, values: Iterable[int], kind: str | None = None
     ) -> dict[int, tuple[int, list[str]]]:
-        """:meth:`move_options` of horse ``h`` for each of ``values``: the other horses'
-        blocked squares are gathered once for all of them. Worked out afresh: a view
-        asks for many values near other horses, which are seldom asked for again (the
-        moves the game plays are remembered, see :meth:`_start_move`)."""
+        """:meth:`move_options` of horse ``h`` for each of ``values``, from the moves
+        remembered per side (:func:`~.movement.moves`): the computer players' rollouts
+        ask a view for the same moves again and again (about half are found there)."""
         b, start, others = self._mover(h)
-        forbidden = forbidden_squares(b, others)
         hurdles = self.steeplechase and (kind or self.kind) == "card"
-        ids = b.ids
         out: dict[int, tuple[int, list[str]]] = {}
         for value in values:
             if value not in out:
-                cost, ends = reach(b, start, value, forbidden, hurdles)
-                out[value] = cost, [ids[e] for e in ends]
+                cost, _, ends = moves(b, start, value, others, hurdles)
+                out[value] = cost, list(ends)
         return out
 
     def _mover(self, h: int) -> tuple[Board, int, list[int]]:
