@@ -517,17 +517,25 @@ def _pay_range(place: int, chip: int, hidden: int, m: int) -> tuple[int, int]:
     return least, place_pay(place, chip, chip, m)
 
 
+def _start_field(view: RoyalTurfView, horse: str) -> int:
+    """The field ``horse`` stands on before the race (the board's numbers: 33 at the back,
+    27 at the front)."""
+    field = next(h["field"] for h in view["horses"] if h["id"] == horse)
+    assert field is not None  # bets are placed before the race, every horse on its field
+    return field
+
+
 def _bet_reason(
     view: RoyalTurfView, seat: int | None, arm: Arm, chip: int, horse: str, first: bool = True
 ) -> Reason:
-    """A chip by the horse's start place, who already backs it and what the chip would
+    """A chip by the horse's start field, who already backs it and what the chip would
     pay for a win with the bets it joins (with hidden bets, the range the face-down
     chips leave); a 0-chip by what it is: a bluff. ``first``: the first tip shown, which
     alone says why two-player tips leave the rival's horses out (once is enough)."""
-    place = _place(view, horse)
+    field = _start_field(view, horse)
     others = _others(view, seat, horse)  # P7: none of the seat's own yet
     if chip == 0:
-        return reason("royal_turf", "bluff", arm, horse=horse, place=place)
+        return reason("royal_turf", "bluff", arm, horse=horse, field=field)
     m = view["multiplier"]
     totals = view["bet_totals"]
     if not others:  # alone on it, as things stand
@@ -541,11 +549,11 @@ def _bet_reason(
                 "bet_apart",
                 arm,
                 horse=horse,
-                place=place,
+                field=field,
                 players=players,
                 money=money,
             )
-        return reason("royal_turf", "bet_open", arm, horse=horse, place=place, money=money)
+        return reason("royal_turf", "bet_open", arm, horse=horse, field=field, money=money)
     players = _names(view, others)
     if totals is None:
         least, most = _pay_range(1, chip, len(others), m)
@@ -554,7 +562,7 @@ def _bet_reason(
             "bet_on_hidden",
             arm,
             horse=horse,
-            place=place,
+            field=field,
             players=players,
             stake=least,  # shown as money, like ``money``
             money=most,
@@ -565,7 +573,7 @@ def _bet_reason(
         "bet_on",
         arm,
         horse=horse,
-        place=place,
+        field=field,
         players=players,
         bets=bets,
         money=place_pay(1, bets, chip, m),

@@ -105,7 +105,7 @@ def test_a_sharp_seat_thinks_in_the_worker_and_plays_the_game_to_its_end(page: P
     page.locator("[data-testid=advise]").click()
     tips = page.locator(".advice-tip")
     expect(tips).to_have_count(3, timeout=30_000)
-    assert all(re.search(r"\d+ % to win", t) for t in tips.all_inner_texts())
+    assert all(re.search(r"\d+\s%\schance to win the game", t) for t in tips.all_inner_texts())
     assert page.locator(".advice-why").count() == 3
     page.locator("[data-testid=advice-play-0]").click()  # and play the best one
 

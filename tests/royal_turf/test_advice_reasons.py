@@ -48,23 +48,23 @@ def all_reasons(state: RoyalTurfState) -> list[dict[str, Any]]:
 # (place 7) … Mocha on 28 (place 2), Othello on 27 (place 1).
 
 
-def test_a_chip_says_the_start_place_who_backs_the_horse_and_what_a_win_pays() -> None:
+def test_a_chip_says_the_start_field_who_backs_the_horse_and_what_a_win_pays() -> None:
     state = deal(3, first=A)
     # alone on Othello: one bet (column 1) or two (column 2), paid per bet
     assert why(state, chip("othello")) == {
         "key": "bet_open",
         "horse": "othello",
-        "place": 1,
+        "field": 27,
         "money": ODDS[1][0],
     }
     assert why(state, chip("othello", 2))["money"] == 2 * ODDS[1][1]
-    assert why(state, chip("earl_grey"))["place"] == 7
+    assert why(state, chip("earl_grey"))["field"] == 33
     state.apply(chip("othello", 2))  # A
     # B: with its 1-chip beside A's 2, Othello carries 3 bets
     assert why(state, chip("othello")) == {
         "key": "bet_on",
         "horse": "othello",
-        "place": 1,
+        "field": 27,
         "players": "A",
         "bets": 3,
         "money": ODDS[1][2],
@@ -73,7 +73,7 @@ def test_a_chip_says_the_start_place_who_backs_the_horse_and_what_a_win_pays() -
     assert why(state, chip("othello", 2)) == {  # C: 2 + 2 bets, at column 4
         "key": "bet_on",
         "horse": "othello",
-        "place": 1,
+        "field": 27,
         "players": "A",
         "bets": 4,
         "money": 2 * ODDS[1][3],
@@ -87,14 +87,14 @@ def test_a_chip_says_the_start_place_who_backs_the_horse_and_what_a_win_pays() -
 
 def test_with_hidden_bets_a_chip_gives_the_range_the_face_down_chips_leave() -> None:
     state = deal(3, hidden=True, first=A)
-    assert why(state, chip("red_fox", 0)) == {"key": "bluff", "horse": "red_fox", "place": 3}
+    assert why(state, chip("red_fox", 0)) == {"key": "bluff", "horse": "red_fox", "field": 29}
     assert why(state, chip("red_fox"))["key"] == "bet_open"  # no chip on it: exact
     state.apply(chip("red_fox", 2))  # A, face down
     # B's 1-chip: alone if A's is a 0-chip (1 bet), else up to 1 + 2 bets
     assert why(state, chip("red_fox")) == {
         "key": "bet_on_hidden",
         "horse": "red_fox",
-        "place": 3,
+        "field": 29,
         "players": "A",
         "stake": ODDS[1][2],
         "money": ODDS[1][0],
@@ -350,7 +350,7 @@ def test_with_two_players_a_chip_apart_from_the_rival_says_why() -> None:
     assert why(state, chip("mocha")) == {
         "key": "bet_apart",
         "horse": "mocha",
-        "place": 2,
+        "field": 28,
         "players": "A",
         "money": ODDS[1][0],
     }

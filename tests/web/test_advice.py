@@ -71,8 +71,8 @@ def test_a_public_turn_gets_three_choices_from_what_the_table_knows_and_can_play
     assert "From what the table knows" in text
     for i, tip in enumerate(tips):
         assert b.find(data_act="advice_play", data_arg=str(i)) is not None
-        assert f"{round(100 * tip['win'])} % to win" in text
-    assert "Chip" in text and "Play this" in text and "at the end" in text and "£" in text
+        assert f"{round(100 * tip['win'])} % chance to win the game" in text
+    assert "-chip on" in text and "Play this" in text and "at the end" in text and "£" in text
     # The reasons name horses as the table does, never by the engine's ids.
     cat, view = Catalogue("en"), app.match.state.view(0)
     for tip in tips:

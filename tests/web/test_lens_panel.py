@@ -109,7 +109,7 @@ def test_an_estimate_is_drawn_only_for_the_position_it_answers() -> None:
     answer(app, b, [0.5, 0.3, 0.2])
     selector, drawn = b.htmls_set[-1]
     assert selector == "#lens-body"
-    assert "50 %" in drawn and "Ann" in drawn and "Red Fox" in drawn
+    assert "50\u00a0%" in drawn and "Ann" in drawn and "Red Fox" in drawn
     assert "From 400 games" in drawn and "±4 points" in drawn
     # A stale answer (an older job) is not drawn.
     assert b.lens_listener is not None
@@ -117,7 +117,7 @@ def test_an_estimate_is_drawn_only_for_the_position_it_answers() -> None:
     assert len(b.htmls_set) == 1
     # A full render keeps the estimate on screen.
     app.render()
-    assert "50 %" in b.html
+    assert "50\u00a0%" in b.html
 
 
 def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view() -> None:
@@ -140,7 +140,7 @@ def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view(
     assert "from what you know" in b.text()
     # Her figures, then her bet: the next seat's panel never shows them meanwhile.
     answer(app, b, [0.77, 0.23])
-    assert "77 %" in b.htmls_set[-1][1]
+    assert "77\u00a0%" in b.htmls_set[-1][1]
     chips = [c for c in b.controls() if c["data-act"] == "local"]
     b.click("local", chips[0]["data-arg"], chips[0].get("value"))
     b.click("play", next(c for c in b.controls() if c["data-act"] == "play")["data-arg"])
@@ -169,7 +169,7 @@ def test_after_a_move_the_last_figures_stay_faded_until_the_new_ones_come() -> N
     assert "Updating for the new position" in b.text()
     answer(app, b, [0.2, 0.5, 0.3])
     drawn = b.htmls_set[-1][1]
-    assert "stale" not in drawn and "50 %" in drawn and "61 %" not in drawn
+    assert "stale" not in drawn and "50\u00a0%" in drawn and "61\u00a0%" not in drawn
 
 
 def test_gambler_weighs_rolling_on_against_stopping_with_the_workers_own_code() -> None:

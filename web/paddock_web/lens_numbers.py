@@ -7,8 +7,9 @@ from .i18n import Catalogue
 
 
 def pct(p: float) -> str:
-    """A chance as a whole percentage: 0.314 -> "31 %"."""
-    return f"{round(100 * p)} %"
+    """A chance as a whole percentage: 0.314 -> "31 %", the space one that never breaks
+    (a number and its sign stay on one line)."""
+    return f"{round(100 * p)}\u00a0%"
 
 
 def number(cat: Catalogue, value: float, digits: int = 0) -> str:
