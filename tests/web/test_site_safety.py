@@ -347,3 +347,20 @@ def test_no_undo_once_a_computer_has_answered() -> None:
     assert app.match.seats[app.match.history[-1]["seat"]] == "computer"
     assert b.find(data_act="undo") is None
     assert "Not after another player has played" in b.text()
+
+
+def test_no_undo_reason_before_any_player_has_moved() -> None:
+    """Computers open the game: the human has nothing to take back, so nothing is said
+    about undo until some player has made a move."""
+    app, b = started()
+    royal_turf(b, ["Ann", "Ben", "Cy"], ["computer", "computer", "human"], "6")
+    assert app.match is not None
+    b.run_timers()
+    assert app.match.current_player() == 2
+    moved = [e for e in app.match.history if e["kind"] == "action"]
+    assert moved and all(app.match.seats[e["seat"]] == "computer" for e in moved)
+    assert b.find(data_testid="undo-why") is None and "Not after" not in b.text()
+    place_first_chip(b)
+    b.run_timers()  # the computers answer: now it is said why Ann cannot undo
+    assert app.match.current_player() == 2
+    assert "Not after another player has played" in b.text()

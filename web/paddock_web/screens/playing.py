@@ -378,7 +378,7 @@ def undo_control(app: App) -> Markup | None:
         why = t("undo_no_chance")
     elif status.reason == "secret":
         why = t("undo_no_secret")
-    elif status.reason == "other_seat":
+    elif status.reason == "other_seat" and _a_human_has_moved(app):
         why = t("undo_no_other_seat")
     else:
         return None
@@ -389,6 +389,14 @@ def undo_control(app: App) -> Markup | None:
         " ",
         why,
     )
+
+
+def _a_human_has_moved(app: App) -> bool:
+    """Whether any player at the table has made a move yet: until then no one has a
+    move to take back, and "someone else has played since" would only puzzle."""
+    assert app.match is not None
+    seats = app.match.seats
+    return any(e["kind"] == "action" and seats[e["seat"]] == "human" for e in app.match.history)
 
 
 def log_panel(app: App, table: Table[Any]) -> Markup:
