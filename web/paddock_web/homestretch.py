@@ -36,8 +36,10 @@ PEEK_KEY = "hs_my_secrets"  # the button that shows a player their own secrets
 
 # --- small helpers ---------------------------------------------------------------------
 def money(cat: Catalogue, amount: int | float) -> str:
-    """Homestretch money is in thousands of dollars: 50 -> "$50k"."""
+    """Homestretch money is in thousands of dollars: 50 -> "$50k"; nothing is "$0"."""
     value = int(amount)
+    if value == 0:
+        return "$0"
     text = cat.t("hs_money", n=abs(value))
     return f"−{text}" if value < 0 else text
 
@@ -1640,7 +1642,12 @@ def _race_result(r: RaceResult, colours: list[str], ctx: GameContext) -> Markup:
                 h("td", {}, h("ul", {"class": "bet-pills"}, pills) if pills else t("hs_none")),
                 h("td", {"class": "num split"}, money(ctx.cat, g["purse"])),
                 h("td", {"class": "num split"}, money(ctx.cat, g["bets"])),
-                h("td", {"class": "num total"}, "+", money(ctx.cat, g["total"])),
+                h(
+                    "td",
+                    {"class": "num total"},
+                    "+" if g["total"] > 0 else "",
+                    money(ctx.cat, g["total"]),
+                ),
                 h("td", {"class": "num"}, money(ctx.cat, r["money"][seat])),
             )
         )
