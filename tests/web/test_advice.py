@@ -194,8 +194,12 @@ def test_a_phone_asks_at_a_public_turn_through_the_header_and_a_drawer() -> None
     toggle = b.find(data_act="overlay", data_arg="advice")
     assert toggle is not None and "advice-toggle" in toggle["class"]
     assert 'class="advice public"' in b.html  # a box under the choices, a closed drawer
+    assert 'aria-modal="true"' not in b.html
     b.click("overlay", "advice")
     assert 'class="advice public open"' in b.html
+    # Open, it is a dialog: the focus goes into it and Tab stays there (not behind it).
+    assert re.search(r'<section class="advice public open"[^>]*role="dialog"', b.html)
+    assert re.search(r'<section class="advice public open"[^>]*aria-modal="true"', b.html)
     close = b.find(data_testid="advice-close")  # a close button that Escape presses too
     assert close is not None and close["data-act"] == "overlay" and "data-escape" in close
     assert 'data-testid="log-backdrop"' in b.html

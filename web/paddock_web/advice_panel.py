@@ -291,6 +291,10 @@ def panel(
             "aria-label": t("advice_title"),
             "aria-live": "polite",
             "data-testid": "advice",
+            # A phone's open drawer is a dialog, like the log's: the focus goes into it
+            # and stays there until it closes (not on the table it covers).
+            "role": "dialog" if drawer else None,
+            "aria-modal": "true" if drawer else None,
         },
         drawer and drawer_head(t("advice_title"), t("close"), "advice", drawer),
         body,
