@@ -34,15 +34,25 @@ def posted_state(job: dict[str, object]) -> State[object]:
     return pygames.get_game(str(job["game"])).state_from_json(json.loads(str(job["state"])))
 
 
-def answer(app: App, b: FakeBrowser, win: list[float], done: bool = True) -> None:
-    """The worker's reply to the latest job (as lens-worker.mjs posts it)."""
+def answer(
+    app: App,
+    b: FakeBrowser,
+    win: list[float],
+    done: bool = True,
+    race: dict[str, float] | None = None,
+) -> None:
+    """The worker's reply to the latest job (as lens-worker.mjs posts it); ``race``:
+    each horse's chance to win (its place and show chances a little more)."""
     job = b.lens_jobs[-1]
     odds = {
         "samples": 400,
         "seats": {str(s): p for s, p in enumerate(win)},
         "value": 1000.0,
         "margin": 0.04,
-        "race": {"red_fox": {"win": 0.5, "place": 0.7, "show": 0.9}},
+        "race": {
+            horse: {"win": p, "place": min(1.0, 1.4 * p), "show": min(1.0, 1.8 * p)}
+            for horse, p in (race or {"red_fox": 0.5}).items()
+        },
     }
     assert b.lens_listener is not None
     b.lens_listener({"id": job["id"], "odds": odds, "done": done})
@@ -153,6 +163,25 @@ def test_behind_the_curtain_nothing_is_asked_and_inside_only_the_seats_own_view(
     b.click("unlock", str(other))
     assert b.lens_jobs[-1]["seat"] == other
     assert "77 %" not in b.text() and "Working out the chances" in b.text()
+
+
+def test_the_horses_rows_keep_their_order_while_the_figures_refine() -> None:
+    """Ranked by the first figures of a position, kept while they are refined (a row
+    must not jump while it is read), ranked again by the last."""
+    app, b = hidden_royal_turf(["human", "computer", "computer"])
+    b.click("lens")
+
+    def rows() -> list[str]:
+        drawn = b.htmls_set[-1][1]
+        return sorted(("Red Fox", "Othello"), key=drawn.index)
+
+    answer(app, b, [0.5, 0.3, 0.2], done=False, race={"red_fox": 0.4, "othello": 0.3})
+    assert rows() == ["Red Fox", "Othello"]
+    answer(app, b, [0.5, 0.3, 0.2], done=False, race={"red_fox": 0.3, "othello": 0.4})
+    assert rows() == ["Red Fox", "Othello"]  # refining: where they were
+    assert "40\u00a0%" in b.htmls_set[-1][1]  # with the new figures
+    answer(app, b, [0.5, 0.3, 0.2], done=True, race={"red_fox": 0.3, "othello": 0.4})
+    assert rows() == ["Othello", "Red Fox"]  # settled: ranked again
 
 
 def test_after_a_move_the_last_figures_stay_faded_until_the_new_ones_come() -> None:

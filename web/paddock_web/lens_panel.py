@@ -52,6 +52,11 @@ class Lens:
     reveal: bool = False
     """Just switched on: bring the panel into sight when its first figures are drawn (it
     may open below the fold of the side column, and is only its title until then)."""
+    order: list[str] = field(default_factory=list)
+    """The horses' rows, most likely winner first, as ranked by the job's first figures
+    and again by its last: refinements in between keep the rows where they are, so a
+    row does not jump while it is being read."""
+    order_job: int = -1
 
 
 def allowed(app: App) -> bool:
@@ -147,6 +152,10 @@ def receive(app: App, message: dict[str, Any]) -> None:
     app.lens.view = app.lens.pending_view
     app.lens.stale = False
     app.lens.done = bool(message.get("done"))
+    race = odds.get("race") or {}
+    if app.lens.done or app.lens.order_job != app.lens.job or set(app.lens.order) != set(race):
+        app.lens.order = ranked(race)
+        app.lens.order_job = app.lens.job
     if app.lens.done and app.lens.key is not None and app.lens.key[2] is None:
         chances = [odds["seats"][str(s)] for s in range(len(odds["seats"]))]
         step = app.lens.key[1]
@@ -175,12 +184,18 @@ def bar(share: float, cls: str) -> Markup:
     )
 
 
+def ranked(race: dict[str, Any]) -> list[str]:
+    """The horses by their chance to win, then to show (then by id, for ties)."""
+    return sorted(race, key=lambda horse: (-race[horse]["win"], -race[horse]["show"], horse))
+
+
 def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | None:
     race = odds.get("race")
     if not race:
         return None
     t = app.cat.t
-    order = sorted(race.items(), key=lambda kv: (-kv[1]["win"], -kv[1]["show"], kv[0]))
+    kept = app.lens.order if set(app.lens.order) == set(race) else ranked(race)
+    order = [(horse, race[horse]) for horse in kept]
     rows = [
         h(
             "tr",
