@@ -18,7 +18,7 @@ public events (what the log told the table), never from a hidden part of a state
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -161,13 +161,26 @@ def scores_by_race(replay: Replay) -> list[list[float]]:
     """Each player's money or points at the start and after every finished race
     (Gambler: round), from the public payouts; the last entry of a finished game is
     its final score."""
-    game = replay.game_id
-    n = len(replay.players)
-    start = _starting(replay)
-    out = [list(start)]
-    running = list(start)
+    return race_scores(
+        replay.game_id,
+        len(replay.players),
+        replay.events,
+        replay.view_at(0),
+        replay.view_at(replay.last),
+    )
+
+
+def race_scores(
+    game: str, n: int, events: Sequence[Event], start: Mapping[str, Any], now: Mapping[str, Any]
+) -> list[list[float]]:
+    """:func:`scores_by_race` from the public events of a game of ``n`` players and its
+    public views before the first step (``start``) and after the last (``now``), so a
+    finished match's standings can chart it without replaying it."""
+    first = _starting(start, n)
+    out = [list(first)]
+    running = list(first)
     ended_at: int | None = None  # a race ended at this step: count it once the step is done
-    for e in [*replay.events, None]:
+    for e in [*events, None]:
         if ended_at is not None and (e is None or e["step"] != ended_at):
             out.append(list(running[:n]))
             ended_at = None
@@ -188,7 +201,7 @@ def scores_by_race(replay: Replay) -> list[list[float]]:
                 running[place["seat"]] += place["points"]
         if _race_ends(game, e):
             ended_at = e["step"]
-    final = replay.view_at(replay.last)["final"]
+    final = now["final"]
     if final is not None:
         out[-1] = [float(x) for x in final["scores"]]
     return out
@@ -203,10 +216,9 @@ def _race_ends(game: str, e: Event) -> bool:
     )
 
 
-def _starting(replay: Replay) -> list[float]:
-    view: Mapping[str, Any] = replay.view_at(0)
+def _starting(view: Mapping[str, Any], n: int) -> list[float]:
     for key in ("money", "points"):
         value = view.get(key)
-        if isinstance(value, list) and len(value) == len(replay.players):
+        if isinstance(value, list) and len(value) == n:
             return [float(x) for x in value]
-    return [0.0] * len(replay.players)
+    return [0.0] * n

@@ -122,6 +122,31 @@ def test_statistics_draw_each_chart_with_its_table(game_id: str) -> None:
     assert app.screen == "table"
 
 
+@pytest.mark.parametrize(
+    "game_id", ["royal_turf", "finish_line", "homestretch", "turfmaster", "gambler"]
+)
+def test_the_final_standings_chart_each_players_money_over_the_races(game_id: str) -> None:
+    """The end screen: standings, then how they came about (the statistics' chart, with
+    the same numbers), then what to do next, then each race's details."""
+    app, b = finished(game_id)
+    assert app.match is not None
+    html = b.html
+    chart = html.index('data-testid="money-chart"')
+    assert html.index('class="standings"') < chart < html.index('data-testid="play-again"')
+    figure = html[chart : html.index("</figure>", chart)]
+    for score in app.match.scores():
+        assert f">{int(score)}<" in figure
+    # in the game's own words: Gambler plays rounds, not races
+    rounds = (
+        ("after every round", "Round 1") if game_id == "gambler" else ("after every race", "Race 1")
+    )
+    assert all(words in figure for words in rounds)
+    b.click("stats")  # the statistics draw the same numbers from the replay
+    stats = b.html[b.html.index('data-testid="money-chart"') :]
+    numbers = figure[figure.index("<details") :]
+    assert stats[: stats.index("</figure>")].endswith(numbers)
+
+
 def test_statistics_between_races_show_that_race_and_return_to_its_card() -> None:
     b = FakeBrowser()
     app = App(b)

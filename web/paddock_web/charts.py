@@ -134,8 +134,11 @@ def line_chart(
     corner: str,
     summary: str,
     more: str,
+    width: int = WIDTH,
 ) -> Markup:
-    """One line per series over the points (races, moves); a table of every value."""
+    """One line per series over the points (races, moves); a table of every value.
+    ``width``: the picture's own width (its text keeps its size in it), less for a
+    chart that must fit a phone without scrolling sideways."""
     values = [v for s in series for v in s.values if v is not None]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
     hi = hi if hi > lo else lo + 1
@@ -143,7 +146,7 @@ def line_chart(
     span_x = max(1, len(points) - 1)
 
     def xy(i: int, v: float) -> str:
-        x = pad + i * (WIDTH - pad - right) / span_x
+        x = pad + i * (width - pad - right) / span_x
         y = height - pad - (v - lo) * (height - 2 * pad) / (hi - lo)
         return f"{x:.1f},{y:.1f}"
 
@@ -181,13 +184,13 @@ def line_chart(
     ]
     svg = h(
         "svg",
-        {"viewBox": f"0 0 {WIDTH} {height}", "class": "chart-svg", "aria-hidden": "true"},
+        {"viewBox": f"0 0 {width} {height}", "class": "chart-svg", "aria-hidden": "true"},
         h("line", {"x1": pad, "x2": pad, "y1": pad, "y2": height - pad, "class": "axis"}),
         h(
             "line",
             {
                 "x1": pad,
-                "x2": WIDTH - right,
+                "x2": width - right,
                 "y1": height - pad,
                 "y2": height - pad,
                 "class": "axis",

@@ -12,6 +12,7 @@ from ..parts import log_list
 from ..table import GameContext, Table, isolate, token_label
 from ..tables import TABLES
 from . import frame
+from .stats import game_t
 
 if TYPE_CHECKING:
     from ..app import App
@@ -83,14 +84,19 @@ def controls(app: App, w: Watching) -> Markup:
             label,
         )
 
-    races = [button(f"race:{n}", t("replay_race", n=n)) for n in range(1, len(r.race_starts) + 1)]
+    races = [
+        button(f"race:{n}", game_t(app.cat, r.game_id, "replay_race", n=n))
+        for n in range(1, len(r.race_starts) + 1)
+    ]
     return h(
         "section",
         {"class": "replay-controls", "aria-label": t("replay_controls")},
         h(
             "h2",
             {"tabindex": "-1", "data-focus": True},
-            t("replay_step", step=w.step, last=r.last, race=r.race_of(w.step)),
+            game_t(
+                app.cat, r.game_id, "replay_step", step=w.step, last=r.last, race=r.race_of(w.step)
+            ),
         ),
         h(
             "input",
@@ -127,7 +133,11 @@ def controls(app: App, w: Watching) -> Markup:
         h(
             "div",
             {"class": "replay-buttons"},
-            h("button", {"type": "button", "class": "small", "data-act": "rclose"}, t("back")),
+            h(
+                "button",
+                {"type": "button", "class": "small", "data-act": "rclose"},
+                t("replay_close"),
+            ),
         ),
     )
 

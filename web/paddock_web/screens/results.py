@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pygames.core.stats import race_scores
 from pygames.core.view import AnyView
 
 from ..html import Markup, classes, h
 from ..table import GameContext, Table, token_label
+from .stats import money_chart
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,6 +46,14 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
         )
         for i in order
     ]
+    # How the standings came about, race by race: from the public events, no replay.
+    match = app.match
+    start = match.game.new_state(match.players, match.options).view(None)
+    scores_now = race_scores(
+        match.game_id, len(match.players), match.events, start, match.state.view(None)
+    )
+    # Narrower than the statistics' chart: it fits a phone's end screen as it is.
+    chart = money_chart(app.cat, match.game_id, match.players, scores_now, width=420)
     headline = (
         t("winner_is", name=winners[0])
         if len(winners) == 1
@@ -70,7 +80,7 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
             ),
             h("tbody", {}, rows),
         ),
-        table.results_detail(view, ctx),
+        chart,
         h(
             "div",
             {"class": "form-actions"},
@@ -101,4 +111,5 @@ def screen(app: App, view: AnyView, table: Table[Any], ctx: GameContext) -> Mark
             ),
             h("button", {"type": "button", "data-act": "fresh"}, t("new_game")),
         ),
+        table.results_detail(view, ctx),
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from pygames.core.replay import Replay
 from pygames.core.stats import dice_bars, race_trace, scores_by_race
 
-from ..charts import Series, dice_chart, line_chart
+from ..charts import WIDTH, Series, dice_chart, line_chart
 from ..html import Markup, classes, h, join
 from ..i18n import Catalogue
 from ..table import isolate
@@ -61,27 +61,53 @@ def face_label(cat: Catalogue, face: str) -> str:
     return cat.t(key) if cat.has(key) else face
 
 
+def game_t(cat: Catalogue, game_id: str, key: str, **params: object) -> str:
+    """A site text in the game's own words where it has them (``<game>_<key>``: a
+    Gambler round is not a race)."""
+    own = f"{game_id}_{key}"
+    return cat.t(own if cat.has(own) else key, **params)
+
+
+def money_chart(
+    cat: Catalogue,
+    game_id: str,
+    players: list[str],
+    scores: list[list[float]],
+    width: int = WIDTH,
+) -> Markup:
+    """Each player's money or points at the start and after every race (Gambler: round),
+    one line each (:func:`pygames.core.stats.scores_by_race`); ``width`` as
+    :func:`~paddock_web.charts.line_chart`'s."""
+    t = cat.t
+    names = [isolate(n) for n in players]
+    unit = game_t(cat, game_id, "score")
+    return line_chart(
+        "money-chart",
+        [Series(names[i], f"pc{i}", [row[i] for row in scores]) for i in range(len(names))],
+        [t("stats_start")]
+        + [game_t(cat, game_id, "replay_race", n=n) for n in range(1, len(scores))],
+        game_t(cat, game_id, "stats_money", unit=unit),
+        t("stats_after"),
+        game_t(cat, game_id, "stats_money_summary", unit=unit),
+        t("stats_numbers"),
+        width,
+    )
+
+
 def screen(app: App) -> Markup:
     s = app.stats
     assert s is not None
     t = app.cat.t
     r = s.replay
     table = TABLES[r.game_id]
-    names = [isolate(n) for n in r.players]
     races = len(r.race_starts)
-    unit = t(f"{r.game_id}_score") if app.cat.has(f"{r.game_id}_score") else t("score")
-    scores = scores_by_race(r)
-    money = line_chart(
-        "money-chart",
-        [Series(names[i], f"pc{i}", [row[i] for row in scores]) for i in range(len(names))],
-        [t("stats_start")] + [t("replay_race", n=n) for n in range(1, len(scores))],
-        t("stats_money", unit=unit),
-        t("stats_after"),
-        t("stats_money_summary", unit=unit),
-        t("stats_numbers"),
-    )
+    money = money_chart(app.cat, r.game_id, r.players, scores_by_race(r))
     bars = dice_bars(r, s.race)
-    scope = t("stats_whole_game") if s.race is None else t("replay_race", n=s.race)
+    scope = (
+        t("stats_whole_game")
+        if s.race is None
+        else game_t(app.cat, r.game_id, "replay_race", n=s.race)
+    )
     dice = dice_chart(
         bars,
         [face_label(app.cat, b.face) for b in bars],
@@ -122,7 +148,7 @@ def screen(app: App) -> Markup:
                 "aria-pressed": "true" if s.race == n else "false",
                 "data-testid": f"stats-race-{n or 'all'}",
             },
-            t("replay_race", n=n) if n else t("stats_whole_game"),
+            game_t(app.cat, r.game_id, "replay_race", n=n) if n else t("stats_whole_game"),
         )
         for n in [None, *range(1, races + 1)]
     ]
