@@ -236,8 +236,15 @@ def test_how_good_is_the_lens_shows_each_games_calibration_with_a_table() -> Non
         assert f"{game.title}: what the lens said against what happened" in b.html
         assert f"{game.title}: estimates grouped by what the lens said" in text
     assert b.html.count('class="calib-chart"') == len(pygames.games())
+    # each chart has its two axes named and marked 0, 50 and 100 %
+    assert b.html.count('class="calib-axis calib-label"') == 2 * len(pygames.games())
+    assert b.html.count('class="calib-tick"') == 6 * len(pygames.games())
+    brier = json.loads((ROOT / "web/paddock_web/lens_calibration.json").read_text())
+    first = next(iter(brier.values()))["brier"]
+    assert f"{first:.3f}" in text  # in English with a point
     app.on_act("lang", "de")
     assert "Wie gut ist die Lupe?" in b.text()
+    assert f"{first:.3f}".replace(".", ",") in b.text()  # in German with a comma
 
 
 def test_a_game_among_friends_can_be_played_without_the_lens() -> None:

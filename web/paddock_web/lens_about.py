@@ -13,6 +13,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .html import Markup, h, join
+from .lens_numbers import number, pct
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,30 +48,55 @@ def diagram(app: App, game_id: str, row: dict[str, Any]) -> Markup:
         )
         for b in bins
     ]
+    ticks = []
+    for v in (0, 50, 100):
+        label = f"{v}\u00a0%"
+        ticks += [
+            h("line", {"class": "calib-tick", "x1": v, "y1": 100, "x2": v, "y2": 102}),
+            h("text", {"class": "calib-axis", "x": v, "y": 109, "text-anchor": "middle"}, label),
+            h("line", {"class": "calib-tick", "x1": -2, "y1": 100 - v, "x2": 0, "y2": 100 - v}),
+            h(
+                "text",
+                {"class": "calib-axis", "x": -3, "y": 102 - v, "text-anchor": "end"},
+                label,
+            ),
+        ]
     chart = h(
         "svg",
         {
             "class": "calib-chart",
-            "viewBox": "-8 -4 112 112",
+            "viewBox": "-28 -6 136 130",
             "role": "img",
             "aria-label": t("calib_chart", game=t(f"game_{game_id}")),
         },
         h("rect", {"class": "calib-frame", "x": 0, "y": 0, "width": 100, "height": 100}),
         h("line", {"class": "calib-diagonal", "x1": 0, "y1": 100, "x2": 100, "y2": 0}),
+        ticks,
         dots,
         h(
             "text",
-            {"class": "calib-axis", "x": 50, "y": 108, "text-anchor": "middle"},
+            {"class": "calib-axis calib-label", "x": 50, "y": 119, "text-anchor": "middle"},
             t("calib_said"),
+        ),
+        h(
+            "text",
+            {
+                "class": "calib-axis calib-label",
+                "x": -50,
+                "y": -20,
+                "transform": "rotate(-90)",
+                "text-anchor": "middle",
+            },
+            t("calib_happened"),
         ),
     )
     rows = [
         h(
             "tr",
             {},
-            h("td", {}, f"{round(100 * b['from'])}–{round(100 * b['to'])} %"),
-            h("td", {}, f"{round(100 * b['predicted'])} %"),
-            h("td", {}, f"{round(100 * b['happened'])} %"),
+            h("td", {}, f"{round(100 * b['from'])}–{round(100 * b['to'])}\u00a0%"),
+            h("td", {}, pct(b["predicted"])),
+            h("td", {}, pct(b["happened"])),
             h("td", {}, b["count"]),
         )
         for b in bins
@@ -97,10 +123,10 @@ def diagram(app: App, game_id: str, row: dict[str, Any]) -> Markup:
         "calib_summary",
         predictions=row["predictions"],
         games=row["games"],
-        brier=f"{row['brier']:.3f}",
-        base=f"{row['brier_equal_share']:.3f}",
-        skill=f"{100 * row['brier_skill']:.0f}",
-        ece=f"{100 * row['expected_calibration_error']:.1f}",
+        brier=number(app.cat, row["brier"], 3),
+        base=number(app.cat, row["brier_equal_share"], 3),
+        skill=number(app.cat, 100 * row["brier_skill"]),
+        ece=number(app.cat, 100 * row["expected_calibration_error"], 1),
     )
     return h(
         "section",
