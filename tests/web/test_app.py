@@ -215,8 +215,11 @@ def test_undo_and_export_import() -> None:
     b.click("overlay", "menu")
     b.click("import")
     assert b.file_callback is not None
+    playing = app.match.to_json()
     b.file_callback("not json at all")
-    assert app.screen == "home" and "not a Paddock game" in b.text()
+    # refused where it was asked for: the game being played stays on screen as it was
+    assert app.screen == "table" and "not a Paddock game" in b.text()
+    assert app.match.to_json() == playing and b.hash.startswith("#/play/")
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -250,6 +253,12 @@ def test_link_options_take_the_games_types() -> None:
     with pytest.raises(ValueError):
         coerce_options("gambler", {"target": "lots"})
     app, b = started(hash_="#new?game=gambler&p=A&p=B&s=hh&o.target=lots")
+    assert app.screen == "home" and "does not describe" in b.text()
+    # an on/off option edited by hand is refused, not read as "off"
+    assert coerce_options("royal_turf", {"hidden_bets": "1"}) == {"hidden_bets": True}
+    with pytest.raises(ValueError):
+        coerce_options("royal_turf", {"hidden_bets": "maybe"})
+    app, b = started(hash_="#new?game=royal_turf&p=Ann&p=Ben&s=hh&o.hidden_bets=maybe")
     assert app.screen == "home" and "does not describe" in b.text()
 
 

@@ -12,6 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "web"), str(Path(__file__).parent)]
 
@@ -257,6 +259,16 @@ def test_back_button_moves_between_screens() -> None:
     assert app.screen == "setup"
     b.back()
     assert app.screen == "home" and len(slot_keys(b)) == 1
+
+
+@pytest.mark.parametrize("screen", ["play", "replay", "stats"])
+def test_an_address_of_a_game_not_on_this_device_says_so(screen: str) -> None:
+    """Not "damaged ... stays in Your games": there is nothing there to keep."""
+    b = FakeBrowser(hash_=f"#/{screen}/000000000000")
+    app = App(b)
+    app.start()
+    assert app.screen == "home" and "not saved on this device" in b.text()
+    assert "could not be loaded" not in b.text() and b.hash == "#/"
 
 
 def test_deep_or_huge_saves_are_refused_kindly() -> None:

@@ -24,7 +24,7 @@ from . import advice_panel, lens_panel, projector, replay, setup_link, teachers,
 from .dom import Browser
 from .i18n import LANGUAGES, Catalogue, pick_language
 from .parts import LineCounts
-from .saves import LEGACY_ID, SaveStore, Slot, new_id
+from .saves import LEGACY_ID, MissingSave, SaveStore, Slot, new_id
 from .screens import home, new_game, playing, teachers_page
 from .screens import replay as replay_screen
 from .screens import stats as stats_screen
@@ -47,7 +47,12 @@ def coerce_options(game_id: str, raw: dict[str, Any]) -> dict[str, Any]:
             continue
         value = raw[opt.name]
         if isinstance(opt.default, bool):
-            out[opt.name] = value in (True, "1", "true", "on")
+            if value in (True, "1", "true", "on"):
+                out[opt.name] = True
+            elif value in (False, "0", "false", "off"):
+                out[opt.name] = False
+            else:  # a link edited by hand: refused, not read as "off"
+                raise ValueError(f"option {opt.name!r} is on or off, not {value!r}")
         elif not isinstance(value, type(opt.default)):
             out[opt.name] = type(opt.default)(value)  # ValueError: the caller's bad input
     return out
@@ -149,7 +154,12 @@ class App:
     def open_slot(self, slot_id: str) -> None:
         try:
             loaded = self.store.load(slot_id)
-        except BadSave:  # damaged or gone: say so kindly; the save itself stays
+        except MissingSave:  # deleted, or an address from another device: nothing to keep
+            self.screen = "home"
+            self.notice = self.cat.t("save_gone")
+            self.b.set_hash("#/")
+            return
+        except BadSave:  # damaged: say so kindly; the save itself stays
             self.screen = "home"
             self.notice = self.cat.t("save_damaged")
             return
@@ -630,9 +640,13 @@ class App:
         try:
             match = Match.from_json(loads_save(text))
         except BadSave:
-            self.notice = self.cat.t("import_failed")
-            self.screen = "home"
-            self.go("#/")
+            if self.screen == "table" and self.match is not None:
+                # Picked from the table's menu: the game being played stays on screen.
+                self.table_notice = self.cat.t("import_failed")
+            else:
+                self.notice = self.cat.t("import_failed")
+                self.screen = "home"
+                self.go("#/")
         else:
             self.begin_table(match, seed_shared=False)
         self.render()

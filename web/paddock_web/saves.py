@@ -27,6 +27,11 @@ from pygames.core.saving import loads_save
 
 from .dom import Browser
 
+
+class MissingSave(BadSave):
+    """No saved game under that id on this device (deleted, or a link from elsewhere)."""
+
+
 PREFIX = "paddock.game."
 LEGACY_KEY = "paddock.save.v1"
 LEGACY_ID = "v1"
@@ -180,7 +185,7 @@ class SaveStore:
         """Replay a saved game; ``BadSave`` if it is missing or damaged (it is kept)."""
         raw = self.b.storage_get(key_of(slot_id))
         if raw is None:
-            raise BadSave("this saved game is no longer there")
+            raise MissingSave("this saved game is no longer there")
         data = loads_save(raw)
         if slot_id == LEGACY_ID:
             match = Match.from_json(data)
