@@ -107,9 +107,38 @@ function addEssential(key) {
   else probe(key);
 }
 
+// Files index.html preloads (build.py) are already on their way: a HEAD for one of
+// them would only make Chromium warn that the preload went unused ("the request HTTP
+// method does not match"). Their answer is read from the resource timing instead.
+const preloaded = new Set(
+  [...document.querySelectorAll('link[rel="preload"]:not([data-optional])')].map((link) =>
+    keyOf(link.href),
+  ),
+);
+
+function watchPreload(key) {
+  const url = new URL(key, base).href;
+  const check = (entry) => {
+    const status = entry.responseStatus ?? 0; // 0: not told (an older browser)
+    if (status >= 400) noteBroken(key, `HTTP ${status}`);
+  };
+  try {
+    new PerformanceObserver((list) => list.getEntriesByName(url).forEach(check)).observe({
+      type: "resource",
+      buffered: true,
+    });
+  } catch {
+    // no resource timing: the page's own GET still reports a missing file
+  }
+}
+
 // PyScript fetches its `files` only once Pyodide is up (seconds later on a slow
 // device): ask now with a body-less HEAD, so a missing file is reported at once.
 function probe(key) {
+  if (preloaded.has(key)) {
+    watchPreload(key);
+    return;
+  }
   originalFetch(new URL(key, base), { method: "HEAD", cache: "no-cache" }).then(
     (response) => {
       // 405/501: a host without HEAD says nothing about the file; the GET will tell.

@@ -38,6 +38,8 @@ def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
             route.continue_()
 
     page.context.route("**/*", guard)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.open_app()  # type: ignore[attr-defined]
     # Ready before the standard library arrived: it comes next, whole.
     assert wait_for_full_stdlib(page) > 500
@@ -46,6 +48,8 @@ def test_boots_same_origin_without_errors(page: Page, server_url: str) -> None:
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
     assert page.console_errors == []  # type: ignore[attr-defined]
     assert page.uncaught_errors == []  # type: ignore[attr-defined]
+    # every preloaded boot file is taken by the request it was preloaded for
+    assert [w for w in warnings if "preload" in w] == []
     assert page.evaluate("window.paddockBoot.errors") == []
     assert page.locator("#boot").is_hidden()
     assert page.locator("#boot-error").is_hidden()
