@@ -185,6 +185,30 @@ def test_german_game_and_every_event_described() -> None:
     assert "Wetttafel" in b.html or "Abrechnung" in b.html
 
 
+def test_tokens_of_players_sharing_an_initial_carry_their_seat_and_markers_to_lay_no_initial() -> (
+    None
+):
+    """ "Player 1" and "Player 2": tokens P1 and P2 everywhere (shares, betting order),
+    never a bare P told apart by colour alone; a player's own markers to lay show their
+    value alone, so "P1" is never a marker of 1."""
+    app, b = start(["Player 1", "Player 2"], ["human", "human"], ("fixed_betting_order",), 11)
+    rng = random.Random(1)
+    assert app.match is not None
+    while app.match.state.phase != "betting":
+        step(app, b, rng)
+    if b.find(data_act="unlock"):
+        b.click("unlock", b.find(data_act="unlock")["data-arg"])  # type: ignore[index]
+    tokens = re.findall(
+        r'<span class="token small [^"]*" aria-hidden="true">([^<]*)</span>', b.html
+    )
+    assert tokens and set(tokens) <= {"P1", "P2"}, tokens
+    owners = re.findall(r'<g class="owner [^"]*"[^>]*>.*?<text[^>]*>([^<]*)</text>', b.html)
+    assert owners and set(owners) <= {"P1", "P2"}, owners
+    pick = b.html[b.html.index('data-testid="marker-3"') :]
+    pick = pick[: pick.index("</button>")]
+    assert "chip-initial" not in pick and 'class="chip-value" aria-hidden="true">3<' in pick
+
+
 def test_betting_turn_pick_place_take_back_confirm() -> None:
     app, b = start(["Ann", "Ben"], ["human", "human"], ("fixed_betting_order",), 11)
     rng = random.Random(1)

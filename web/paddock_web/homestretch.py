@@ -24,7 +24,14 @@ from .i18n import Catalogue
 from .lens_bets import bet_grid, priced
 from .lens_numbers import number
 from .parts import action_button, die_face
-from .table import GameContext, initial, numbered_texts, rules_paragraphs, seat_name
+from .table import (
+    GameContext,
+    initial,
+    numbered_texts,
+    rules_paragraphs,
+    seat_name,
+    token_label,
+)
 
 Event = dict[str, Any]
 MARKER_ORDER = ("3", "2a", "2b", "1a", "1b")  # the bet-turn's default pick: biggest first
@@ -85,11 +92,12 @@ def _me(view: HomestretchView) -> str:
 
 
 def _token(seat: int, ctx: GameContext, colours: list[str]) -> Markup:
-    """A player's token in their Homestretch colour, with their initial."""
+    """A player's token in their Homestretch colour, with their initial (and seat
+    number where two names share it: "Player 1" and "Player 2" are P1 and P2)."""
     return h(
         "span",
         {"class": f"token small hs-c-{colours[seat]}", "aria-hidden": "true"},
-        initial(ctx.players[seat]),
+        token_label(ctx.players, seat),
     )
 
 
@@ -100,9 +108,11 @@ def _marker_chip(
     ctx: GameContext,
     *,
     marker: str = "",
+    owner: bool = True,
 ) -> Markup:
     """A bet marker in HTML (private panel, results card): the owner's colour and
-    initial, and its value once the viewer may see it."""
+    initial, and its value once the viewer may see it. ``owner=False``: the value alone
+    (a player's own markers to lay: beside it an initial reads as a player's token)."""
     name = ctx.players[seat]
     label = (
         ctx.t("hs_marker_hidden", name=name)
@@ -120,7 +130,7 @@ def _marker_chip(
             "data-value": None if value is None else str(value),
             "data-marker": marker or None,
         },
-        h("span", {"class": "chip-initial", "aria-hidden": "true"}, initial(name)),
+        owner and h("span", {"class": "chip-initial", "aria-hidden": "true"}, initial(name)),
         h("span", {"class": "chip-value", "aria-hidden": "true"}, "?" if value is None else value),
     )
 
@@ -450,12 +460,17 @@ def _owner_tokens(
     out: list[Markup] = []
     for i, seat in enumerate(owners[:3]):
         cx = OWN_X0 + 9 + i * 16
+        tag = token_label(ctx.players, seat)
         out.append(
             h(
                 "g",
                 {"class": f"owner hs-c-{colours[seat]}", "aria-hidden": "true"},
                 h("circle", {"cx": cx, "cy": y0 + LANE / 2, "r": 7.5}),
-                h("text", {"x": cx, "y": y0 + LANE / 2 + 4}, initial(ctx.players[seat])),
+                h(
+                    "text",
+                    {"x": cx, "y": y0 + LANE / 2 + 3.5, "class": classes(len(tag) > 1 and "two")},
+                    tag,
+                ),
             )
         )
     return out
@@ -1279,7 +1294,7 @@ def bet_controls(view: HomestretchView, seat: int, ctx: GameContext) -> Markup:
                     "aria-pressed": "true" if on else "false",
                     "data-testid": f"marker-{value}",
                 },
-                _marker_chip(seat, view["colours"][seat], value, ctx),
+                _marker_chip(seat, view["colours"][seat], value, ctx, owner=False),
                 " ",
                 t("hs_marker_pick", n=count),
             )
