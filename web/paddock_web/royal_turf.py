@@ -561,7 +561,7 @@ def horse_cards(view: RoyalTurfView, ctx: GameContext) -> Markup:
                     h("use", {"href": "#rt-check", "x": -12, "y": -12, "width": 24, "height": 24}),
                 ),
                 " ",
-                t("rt_moved"),
+                h("span", {"class": "state-word"}, t("rt_moved")),
             )
         elif info["field"] is not None:
             state = h("span", {"class": "state"}, t("rt_on_field", field=info["field"]))
