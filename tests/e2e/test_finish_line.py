@@ -168,8 +168,9 @@ def test_a_phone_reaches_every_control(browser: Browser, server_url: str) -> Non
     page.goto(server_url)
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
     _setup(page, ["human", "computer"], "5")
-    page.click("[data-testid=curtain-confirm]")
+    # the only human: the sheet opens without a hand-off curtain
     page.locator("[data-testid=bet-done]").wait_for()
+    assert page.locator("[data-testid=curtain]").count() == 0
     page.wait_for_timeout(500)
     _composed(page, "phone sheet")
     # The running order stays one row: every tile's top is level with the first one's.

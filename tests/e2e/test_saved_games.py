@@ -71,8 +71,11 @@ def test_importing_a_deep_file_shows_the_notice(page: Page) -> None:
     chooser.value.set_files(
         files=[{"name": "deep.json", "mimeType": "application/json", "buffer": DEEP.encode()}]
     )
-    page.wait_for_selector("#app [role=alert]")
-    assert "not a Paddock game" in page.locator("#app [role=alert]").inner_text()
+    # refused on the table it was picked from, which stays as it was
+    page.wait_for_selector("[data-testid=table-notice]")
+    assert "not a Paddock game" in page.locator("[data-testid=table-notice]").inner_text()
+    assert page.locator("main.table [data-testid^=chip-]").count() > 0
+    assert page.evaluate("location.hash").startswith("#/play/")
     assert len(saved_slots(page)) == 1  # the running game is untouched
     assert page.uncaught_errors == []  # type: ignore[attr-defined]
 

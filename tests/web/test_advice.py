@@ -154,7 +154,7 @@ def test_at_a_public_turn_a_player_with_secrets_asks_inside_their_own_panel() ->
     assert app.match.current_player() == 0 and app.unlocked is None
     assert 'data-act="advise"' not in b.html  # not from the public table
     b.click("peek", "0")
-    b.click("unlock", "0")
+    assert b.find(data_act="unlock") is None  # the only human: no curtain to pass
     b.click("advise")
     job = asked(b)
     real = app.match.state

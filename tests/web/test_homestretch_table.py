@@ -149,7 +149,9 @@ def test_complete_games_every_player_count(
     seen = play_out(app, b, rng, peek=True)
     assert EVIL not in b.html
     assert "&lt;img src=x onerror=alert(1)&gt;" in b.html
-    assert seen["private"] > 0 and seen["unlock"] > 0
+    assert seen["private"] > 0
+    # a curtain only where the device is passed between people, never for a lone human
+    assert (seen["unlock"] > 0) == (seats.count("human") > 1)
     races = 2 if "short_game" in options else 4
     assert seen["continue"] == races - 1
     # The final standings on screen are the engine's, replayed from the save.

@@ -273,7 +273,8 @@ def test_homestretch_draws_the_two_dice_chart_from_the_engine() -> None:
     app = App(b)
     app.start()
     b.start_game("homestretch", ["Ann", "Ben", "Cy"], ["human", "computer", "computer"], 2)
-    b.click("unlock", "0")  # the draft is secret: Ann opens her panel
+    # the draft is secret, and Ann is the only human: her panel opens without a curtain
+    assert b.find(data_act="unlock") is None and app.unlocked == 0
     b.click("lens")
     job = b.lens_jobs[-1]
     assert job["seat"] == 0

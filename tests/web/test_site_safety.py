@@ -329,6 +329,27 @@ def test_undo_is_offered_to_the_mover_only_and_says_why_not() -> None:
     assert "Not once a hidden choice is locked in" in b.text()
 
 
+def test_a_lone_human_among_computers_gets_no_hand_off_curtain() -> None:
+    """No one to pass the device to, no one to hide from: the secret turn opens at once;
+    with a second human at the table the curtain is back."""
+    app, b = started()
+    royal_turf(b, ["Ann", "Cy", "Di"], ["human", "computer", "computer"], "6", opt_hidden_bets="on")
+    assert app.match is not None
+    for _ in range(40):
+        b.run_timers(1)
+        if app.match.current_player() == 0 and app.match.state.phase == "betting":
+            break
+    assert app.match.current_player() == 0
+    assert 'data-testid="curtain"' not in b.html and app.unlocked == 0
+    assert 'data-testid="private-0"' in b.html  # Ann's chips, face down to the others
+    place_first_chip(b)
+    b.run_timers()  # the computers bet; Ann's next turn opens at once again
+    assert 'data-testid="curtain"' not in b.html
+    app, b = started()
+    royal_turf(b, ["Ann", "Ben", "Cy"], ["human", "human", "computer"], "6", opt_hidden_bets="on")
+    assert app.needs_curtain() is not None and 'data-testid="curtain"' in b.html
+
+
 def test_undo_a_public_move_until_another_seat_acts() -> None:
     app, b = started()
     royal_turf(b, ["Ann", "Ben"], ["human", "human"], "6")

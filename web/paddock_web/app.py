@@ -754,16 +754,31 @@ class App:
 
     # --- the table ------------------------------------------------------------------
     def needs_curtain(self) -> int | None:
-        """The seat that must confirm who they are before the screen shows more."""
+        """The seat that must confirm who they are before the screen shows more.
+
+        Nobody, when that seat is the table's only human player: there is no one to
+        pass the device to, and no one at the table to hide their secrets from (the
+        computer seats read only their own windows). Their panel opens at once."""
         assert self.match is not None
         request = self.local.get("peek_request")
         if request is not None and self.unlocked != request:
-            return int(request)
+            return self._unless_alone(int(request))
         if self.match.is_over() or self.peek is not None:
             return None
         seat = self.match.current_player()
         if seat >= 0 and self.match.seats[seat] == "human" and self.private_turn():
-            return seat if self.unlocked != seat else None
+            return self._unless_alone(seat) if self.unlocked != seat else None
+        return None
+
+    def _unless_alone(self, seat: int) -> int | None:
+        """``seat``, whose curtain is due; None, with their panel unlocked as the
+        curtain's button would, when they are the only human seat."""
+        assert self.match is not None
+        if [s for s, kind in enumerate(self.match.seats) if kind == "human"] != [seat]:
+            return seat
+        if self.peek_pending() == seat:
+            self.peek = seat
+        self.unlocked = seat
         return None
 
     def private_turn(self) -> bool:
