@@ -271,7 +271,7 @@ def test_table_shows_every_part_of_a_turn() -> None:
     page = render(state)
     # Layout name, round number, the next layout (the board's other side is public).
     assert "Round 1" in page and "Tableau Staircase (3B)" in page
-    assert 'data-testid="gb-next"' in page and "next: 3A" in page
+    assert 'data-testid="gb-next"' in page and "Next tableau: 3A" in page
     # Six rows; straights show arrows, the single pips box its pips; value circles.
     assert all(f'data-testid="gb-row-{r}"' in page for r in range(1, 7))
     assert page.count('class="gb-arrow"') == 3 + 3 + 2 + 5 + 4
@@ -343,11 +343,11 @@ def test_a_debt_shows_on_the_closers_chips() -> None:
 def test_next_layout_only_once_it_is_known() -> None:
     state = new_state(2)
     draw(state, "5A")
-    assert "next: 5B" in render(state)
+    assert "Next tableau: 5B" in render(state)
     play_round(state)  # the whole of 5A, played out
     page = render(state)
     assert state.layout == "5B" and "Round 2" in page and "Tableau Minefield (5B)" in page
-    assert 'data-testid="gb-next"' not in page and "played: 5A" in page
+    assert 'data-testid="gb-next"' not in page and "Played: 5A" in page
     assert "Minenfeld" in render(state, "de")
 
 
