@@ -187,19 +187,25 @@ def test_german_game_and_every_event_described() -> None:
     assert "Wetttafel" in b.html or "Abrechnung" in b.html
 
 
-def test_tokens_of_players_sharing_an_initial_carry_their_seat_and_markers_to_lay_no_initial() -> (
-    None
-):
-    """ "Player 1" and "Player 2": tokens P1 and P2 everywhere (shares, betting order),
-    never a bare P told apart by colour alone; a player's own markers to lay show their
-    value alone, so "P1" is never a marker of 1."""
-    app, b = start(["Player 1", "Player 2"], ["human", "human"], ("fixed_betting_order",), 11)
+def at_first_bet(names: list[str]) -> tuple[App, FakeBrowser]:
+    """Two humans, played on to the first betting turn, its player's panel open."""
+    app, b = start(names, ["human", "human"], ("fixed_betting_order",), 11)
     rng = random.Random(1)
     assert app.match is not None
     while app.match.state.phase != "betting":
         step(app, b, rng)
     if b.find(data_act="unlock"):
         b.click("unlock", b.find(data_act="unlock")["data-arg"])  # type: ignore[index]
+    return app, b
+
+
+def test_tokens_of_players_sharing_an_initial_carry_their_seat_and_markers_to_lay_no_initial() -> (
+    None
+):
+    """ "Player 1" and "Player 2": tokens P1 and P2 everywhere (shares, betting order),
+    never a bare P told apart by colour alone; a player's own markers to lay show their
+    value alone, so "P1" is never a marker of 1."""
+    app, b = at_first_bet(["Player 1", "Player 2"])
     tokens = re.findall(
         r'<span class="token small [^"]*" aria-hidden="true">([^<]*)</span>', b.html
     )
@@ -212,13 +218,8 @@ def test_tokens_of_players_sharing_an_initial_carry_their_seat_and_markers_to_la
 
 
 def test_betting_turn_pick_place_take_back_confirm() -> None:
-    app, b = start(["Ann", "Ben"], ["human", "human"], ("fixed_betting_order",), 11)
-    rng = random.Random(1)
+    app, b = at_first_bet(["Ann", "Ben"])
     assert app.match is not None
-    while app.match.state.phase != "betting":
-        step(app, b, rng)
-    if b.find(data_act="unlock"):
-        b.click("unlock", b.find(data_act="unlock")["data-arg"])  # type: ignore[index]
     seat = app.match.current_player()
     assert f'data-testid="private-{seat}"' in b.html
     # The biggest marker is picked by default; a click on a cell lays it.

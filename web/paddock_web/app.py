@@ -817,8 +817,7 @@ class App:
     def game_text(self, key: str) -> str:
         """A site text a game may word its own way (``<game>_<key>``), e.g. points vs money."""
         assert self.match is not None
-        own = f"{self.match.game_id}_{key}"
-        return self.cat.t(own if self.cat.has(own) else key)
+        return self.cat.game_t(self.match.game_id, key)
 
 
 def start() -> None:

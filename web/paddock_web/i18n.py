@@ -68,6 +68,12 @@ class Catalogue:
         except (KeyError, IndexError, ValueError):
             return text
 
+    def game_t(self, game_id: str, key: str, **params: Any) -> str:
+        """A site text a game may word its own way (``<game>_<key>``: points, not money;
+        a Gambler round, not a race), else the site's own ``key``."""
+        own = f"{game_id}_{key}"
+        return self.t(own if self.has(own) else key, **params)
+
     def money(self, amount: int | float) -> str:
         value = int(amount)
         sign = "−" if value < 0 else ""

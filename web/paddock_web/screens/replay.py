@@ -12,7 +12,6 @@ from ..parts import log_list
 from ..table import GameContext, Table, isolate, token_label
 from ..tables import TABLES
 from . import frame
-from .stats import game_t
 
 if TYPE_CHECKING:
     from ..app import App
@@ -85,7 +84,7 @@ def controls(app: App, w: Watching) -> Markup:
         )
 
     races = [
-        button(f"race:{n}", game_t(app.cat, r.game_id, "replay_race", n=n))
+        button(f"race:{n}", app.cat.game_t(r.game_id, "replay_race", n=n))
         for n in range(1, len(r.race_starts) + 1)
     ]
     return h(
@@ -94,8 +93,8 @@ def controls(app: App, w: Watching) -> Markup:
         h(
             "h2",
             {"tabindex": "-1", "data-focus": True},
-            game_t(
-                app.cat, r.game_id, "replay_step", step=w.step, last=r.last, race=r.race_of(w.step)
+            app.cat.game_t(
+                r.game_id, "replay_step", step=w.step, last=r.last, race=r.race_of(w.step)
             ),
         ),
         h(

@@ -61,13 +61,6 @@ def face_label(cat: Catalogue, face: str) -> str:
     return cat.t(key) if cat.has(key) else face
 
 
-def game_t(cat: Catalogue, game_id: str, key: str, **params: object) -> str:
-    """A site text in the game's own words where it has them (``<game>_<key>``: a
-    Gambler round is not a race)."""
-    own = f"{game_id}_{key}"
-    return cat.t(own if cat.has(own) else key, **params)
-
-
 def money_chart(
     cat: Catalogue,
     game_id: str,
@@ -80,15 +73,15 @@ def money_chart(
     :func:`~paddock_web.charts.line_chart`'s."""
     t = cat.t
     names = [isolate(n) for n in players]
-    unit = game_t(cat, game_id, "score")
+    unit = cat.game_t(game_id, "score")
     return line_chart(
         "money-chart",
         [Series(names[i], f"pc{i}", [row[i] for row in scores]) for i in range(len(names))],
         [t("stats_start")]
-        + [game_t(cat, game_id, "replay_race", n=n) for n in range(1, len(scores))],
-        game_t(cat, game_id, "stats_money", unit=unit),
+        + [cat.game_t(game_id, "replay_race", n=n) for n in range(1, len(scores))],
+        cat.game_t(game_id, "stats_money", unit=unit),
         t("stats_after"),
-        game_t(cat, game_id, "stats_money_summary", unit=unit),
+        cat.game_t(game_id, "stats_money_summary", unit=unit),
         t("stats_numbers"),
         width,
     )
@@ -106,7 +99,7 @@ def screen(app: App) -> Markup:
     scope = (
         t("stats_whole_game")
         if s.race is None
-        else game_t(app.cat, r.game_id, "replay_race", n=s.race)
+        else app.cat.game_t(r.game_id, "replay_race", n=s.race)
     )
     dice = dice_chart(
         bars,
@@ -148,7 +141,7 @@ def screen(app: App) -> Markup:
                 "aria-pressed": "true" if s.race == n else "false",
                 "data-testid": f"stats-race-{n or 'all'}",
             },
-            game_t(app.cat, r.game_id, "replay_race", n=n) if n else t("stats_whole_game"),
+            app.cat.game_t(r.game_id, "replay_race", n=n) if n else t("stats_whole_game"),
         )
         for n in [None, *range(1, races + 1)]
     ]
