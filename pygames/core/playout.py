@@ -53,8 +53,6 @@ def _random_playout(state: State[Any], rng: random.Random, max_steps: int) -> St
     # same game for the same seed): two calls less per step of a playout.
     uniform, getrandbits = rng.random, rng.getrandbits
     for _ in range(max_steps):
-        if terminal():
-            return state
         if chance():
             r = uniform()
             acc = 0.0
@@ -66,6 +64,10 @@ def _random_playout(state: State[Any], rng: random.Random, max_steps: int) -> St
         else:
             actions = legal()
             n = len(actions)
+            if not n:  # the end: asked here, not at every step (nothing is legal there)
+                if terminal():
+                    return state
+                raise RuntimeError("a decision with nothing legal")
             bits = n.bit_length()
             i = getrandbits(bits)
             while i >= n:

@@ -142,9 +142,9 @@ NO_TARGET_USE: dict[tuple[str, str], Action] = {
     if d[1] in ("EXTRA_TURN", "SIDE_BET", "NECK_AND_NECK")
 }
 """The uses of a die that needs no target, kept once."""
-_hand_dice: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
-"""Distinct dice of a rolled hand by its colours and faces in a row (only a few
-thousand hands can be rolled)."""
+_hand_dice: dict[tuple[Any, ...], tuple[list[tuple[str, str]], list[Action]]] = {}
+"""Distinct dice of a rolled hand, and their discards, by its colours and faces in a row
+(only a few thousand hands can be rolled)."""
 BLANK_DICE = frozenset((c, f) for c in COLOURS for f in BLANKS[c])
 TAKE_ACTIONS: dict[str, Action] = {c: {"type": "take", "colour": c} for c in COLOURS}
 """Listed actions kept once (shared like the roll outcomes above)."""
@@ -491,17 +491,22 @@ class FinishLineState(State[FinishLineView]):
 
     def _distinct_dice(self) -> list[tuple[str, str]]:
         """:meth:`hand_dice` as kept for this hand: read, never change it."""
+        return self._hand_entry()[0]
+
+    def _hand_entry(self) -> tuple[list[tuple[str, str]], list[Action]]:
+        """This hand's distinct dice and one discard of each, kept: read only."""
         hand = self.hand
         if len(hand) == 3:
             a, b, c = hand
             key: tuple[Any, ...] = (a[0], a[1], b[0], b[1], c[0], c[1])
         else:
             key = tuple(x for d in hand for x in d)
-        dice = _hand_dice.get(key)
-        if dice is None:
+        entry = _hand_dice.get(key)
+        if entry is None:
             pairs = {(key[i], key[i + 1]) for i in range(0, len(key), 2)}
-            dice = _hand_dice[key] = sorted(pairs, key=DIE_ORDER.__getitem__)
-        return dice
+            dice = sorted(pairs, key=DIE_ORDER.__getitem__)
+            entry = _hand_dice[key] = (dice, [DISCARD[d] for d in dice])
+        return entry
 
     def insider_choices(self) -> list[list[str]]:
         """D-INSIDER: every colour list of j = min(2, removed) dice of the removed area."""
@@ -556,11 +561,11 @@ class FinishLineState(State[FinishLineView]):
 
     def _use_actions(self) -> list[Action]:
         """D-USE: each distinct die's uses, then one discard per distinct die."""
-        dice = self._distinct_dice()
+        dice, discards = self._hand_entry()
         out: list[Action] = []
         for d in dice:
             out += self._die_uses(d)
-        out += [DISCARD[d] for d in dice]
+        out += discards
         return out
 
     def _die_uses(self, die: tuple[str, str]) -> list[Action]:
