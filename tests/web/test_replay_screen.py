@@ -111,9 +111,9 @@ def test_statistics_draw_each_chart_with_its_table(game_id: str) -> None:
         assert f'data-testid="{chart}"' in b.html
     assert b.html.count("<svg") == b.html.count('class="standings chart-numbers"')
     assert ('data-testid="race-chart"' in b.html) == (game_id == "homestretch")
-    # Every player's final score is in the money table.
+    # Every player's final score is in the money table, thousands grouped.
     for score in app.match.scores():
-        assert f">{int(score)}<" in b.html
+        assert f">{int(score):,}<" in b.html
     b.click("srace", "2")
     assert app.stats is not None and app.stats.race == 2
     b.click("srace", "all")
@@ -134,8 +134,8 @@ def test_the_final_standings_chart_each_players_money_over_the_races(game_id: st
     chart = html.index('data-testid="money-chart"')
     assert html.index('class="standings"') < chart < html.index('data-testid="play-again"')
     figure = html[chart : html.index("</figure>", chart)]
-    for score in app.match.scores():
-        assert f">{int(score)}<" in figure
+    for score in app.match.scores():  # as the standings write numbers: 12,400 not 12400
+        assert f">{int(score):,}<" in figure
     # in the game's own words: Gambler plays rounds, not races
     rounds = (
         ("after every round", "Round 1") if game_id == "gambler" else ("after every race", "Race 1")

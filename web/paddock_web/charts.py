@@ -8,7 +8,7 @@ screen readers) and a table with every number the picture shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pygames.core.stats import DiceBar
@@ -135,10 +135,12 @@ def line_chart(
     summary: str,
     more: str,
     width: int = WIDTH,
+    number: Callable[[float], str] = _num,
 ) -> Markup:
     """One line per series over the points (races, moves); a table of every value.
     ``width``: the picture's own width (its text keeps its size in it), less for a
-    chart that must fit a phone without scrolling sideways."""
+    chart that must fit a phone without scrolling sideways; ``number`` writes a value
+    (money grouped by thousands in the page's language, for one)."""
     values = [v for s in series for v in s.values if v is not None]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
     hi = hi if hi > lo else lo + 1
@@ -196,8 +198,8 @@ def line_chart(
                 "class": "axis",
             },
         ),
-        h("text", {"x": pad + 4, "y": pad - 8, "class": "chart-value"}, _num(hi)),
-        h("text", {"x": pad + 4, "y": height - pad - 4, "class": "chart-value"}, _num(lo)),
+        h("text", {"x": pad + 4, "y": pad - 8, "class": "chart-value"}, number(hi)),
+        h("text", {"x": pad + 4, "y": height - pad - 4, "class": "chart-value"}, number(lo)),
         lines,
         labels,
         ticks,
@@ -217,7 +219,11 @@ def line_chart(
                 {},
                 h("th", {"scope": "row"}, point),
                 [
-                    h("td", {"class": "num"}, "" if s.values[i] is None else _num(s.values[i] or 0))
+                    h(
+                        "td",
+                        {"class": "num"},
+                        "" if s.values[i] is None else number(s.values[i] or 0),
+                    )
                     for s in series
                 ],
             )

@@ -15,6 +15,7 @@ from pygames.core.stats import dice_bars, race_trace, scores_by_race
 from ..charts import WIDTH, Series, dice_chart, line_chart
 from ..html import Markup, classes, h, join
 from ..i18n import Catalogue
+from ..lens_numbers import number
 from ..table import isolate
 from ..tables import TABLES
 from . import frame
@@ -84,6 +85,7 @@ def money_chart(
         cat.game_t(game_id, "stats_money_summary", unit=unit),
         t("stats_numbers"),
         width,
+        lambda v: number(cat, v),
     )
 
 
