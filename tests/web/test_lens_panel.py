@@ -7,6 +7,7 @@ tests/e2e/test_lens.py; here the page's side runs on CPython against a fake page
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +31,16 @@ def hidden_royal_turf(seats: list[str]) -> tuple[App, FakeBrowser]:
     return app, b
 
 
+def computers_with_lens() -> tuple[App, FakeBrowser]:
+    """Three computers play Royal Turf (seed 5) with the lens switched on."""
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("royal_turf", ["Ann", "Ben", "Cy"], ["computer"] * 3, 5)
+    b.click("lens")
+    return app, b
+
+
 def posted_state(job: dict[str, object]) -> State[object]:
     return pygames.get_game(str(job["game"])).state_from_json(json.loads(str(job["state"])))
 
@@ -40,12 +51,13 @@ def answer(
     win: list[float],
     done: bool = True,
     race: dict[str, float] | None = None,
+    samples: int = 400,
 ) -> None:
     """The worker's reply to the latest job (as lens-worker.mjs posts it); ``race``:
     each horse's chance to win (its place and show chances a little more)."""
     job = b.lens_jobs[-1]
     odds = {
-        "samples": 400,
+        "samples": samples,
         "seats": {str(s): p for s, p in enumerate(win)},
         "value": 1000.0,
         "margin": 0.04,
@@ -185,11 +197,7 @@ def test_the_horses_rows_keep_their_order_while_the_figures_refine() -> None:
 
 
 def test_after_a_move_the_last_figures_stay_faded_until_the_new_ones_come() -> None:
-    b = FakeBrowser()
-    app = App(b)
-    app.start()
-    b.start_game("royal_turf", ["Ann", "Ben", "Cy"], ["computer"] * 3, 5)
-    b.click("lens")
+    app, b = computers_with_lens()
     answer(app, b, [0.61, 0.27, 0.12])
     asked = len(b.lens_jobs)
     while len(b.lens_jobs) == asked:  # a computer plays: the position changes
@@ -346,3 +354,80 @@ def test_the_side_column_keeps_its_scroll_only_within_one_viewers_table() -> Non
     b2.run_timers(20, below_ms=1_000)
     table = [p for p in b2.places if p is not None and p.startswith("table:")]
     assert len(table) > 5 and set(table) == {f"table:{id(app2.match)}:None"}
+
+
+def trend_lines(drawn: str) -> list[int]:
+    """How many points each line over the game has in a drawn panel."""
+    if 'class="lens-trend"' not in drawn:
+        return []
+    chart = drawn[
+        drawn.index('class="lens-trend"') : drawn.index("</svg>", drawn.index("lens-trend"))
+    ]
+    return [len(p.split()) for p in re.findall(r'polyline[^>]*points="([^"]*)"', chart)]
+
+
+def test_the_line_over_the_game_grows_from_figures_still_being_refined() -> None:
+    """A point per position from its latest figures once they rest on enough games, as
+    the viewer saw them; a new game starts a new line."""
+    app, b = computers_with_lens()
+
+    def next_position() -> None:
+        asked = len(b.lens_jobs)
+        while len(b.lens_jobs) == asked:  # a computer plays: the position changes
+            assert b.run_timers(1) == 1
+
+    answer(app, b, [0.5, 0.3, 0.2], done=False, samples=3)  # too few games: no point
+    next_position()
+    answer(app, b, [0.4, 0.4, 0.2], done=False, samples=60)
+    assert trend_lines(b.htmls_set[-1][1]) == []  # one point is no line
+    next_position()
+    answer(app, b, [0.2, 0.5, 0.3], done=False, samples=60)
+    drawn = b.htmls_set[-1][1]
+    assert trend_lines(drawn) == [2, 2, 2] and "Each player&#x27;s chance" in drawn
+    answer(app, b, [0.1, 0.6, 0.3], done=True)  # the same position refined: same point
+    assert trend_lines(b.htmls_set[-1][1]) == [2, 2, 2]
+    # A new game: its own line.
+    b.click("home")
+    b.start_game("royal_turf", ["Ann", "Ben", "Cy"], ["computer"] * 3, 6)
+    answer(app, b, [0.3, 0.3, 0.4])
+    assert trend_lines(b.htmls_set[-1][1]) == []
+
+
+def test_a_seats_line_over_the_game_is_drawn_for_that_seat_alone() -> None:
+    """Each seat's points come from what it alone knew: the next seat behind the
+    curtain starts without them."""
+    app, b = hidden_royal_turf(["human", "human"])
+    b.click("lens")
+    assert app.match is not None
+    answered = 0
+    for _ in range(400):
+        seat = app.needs_curtain()
+        if seat is not None:
+            b.click("unlock", str(seat))
+        if app.lens.key is not None and b.lens_jobs[-1]["id"] != answered:
+            answered = int(b.lens_jobs[-1]["id"])
+            if app.lens.key[2] == 1 and len(app.lens.trend.get(0, [])) >= 2:
+                break  # seat 1's first figures after seat 0 drew a line
+            answer(app, b, [0.6, 0.4], samples=100)
+        chips = [c for c in b.controls() if c["data-act"] == "local"]
+        if chips:
+            b.click("local", chips[0]["data-arg"], chips[0].get("value"))
+        plays = [c for c in b.controls() if c["data-act"] == "play"]
+        if plays:
+            b.click("play", plays[0]["data-arg"])
+        elif not b.run_timers(1):
+            b.click("continue")
+    assert app.lens.key is not None and app.lens.key[2] == 1, "seat 1 never came after a line"
+    assert trend_lines(b.html) == []
+    own = len(app.lens.trend.get(1, []))
+    answer(app, b, [0.55, 0.45], samples=100)
+    assert trend_lines(b.htmls_set[-1][1]) == ([own + 1, own + 1] if own >= 1 else [])
+
+
+def test_the_count_of_games_is_written_in_the_pages_language() -> None:
+    app, b = computers_with_lens()
+    answer(app, b, [0.5, 0.3, 0.2], done=False, samples=1)
+    assert "1 game played ahead so far" in b.htmls_set[-1][1]
+    b.click("lang", "de")
+    answer(app, b, [0.5, 0.3, 0.2], done=True, samples=2403)
+    assert "Aus 2.403 vom Computer" in b.htmls_set[-1][1]

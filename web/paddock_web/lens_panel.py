@@ -17,7 +17,7 @@ from pygames.core import Action, SeatWindow
 from pygames.core.lens import Odds, distinct_actions
 
 from .html import Markup, classes, h
-from .lens_numbers import pct
+from .lens_numbers import number, pct
 from .table import Table, seat_paints
 
 if TYPE_CHECKING:
@@ -41,8 +41,10 @@ class Lens:
     view: Any = None
     """The viewer's view of the position asked about (names, colours, horses), kept
     for the job's answers instead of being rebuilt for every worker message."""
-    trend: list[tuple[int, list[float]]] = field(default_factory=list)
-    """Each finished estimate of the public table: (history length, win chance per seat)."""
+    trend: dict[int | None, list[tuple[int, list[float]]]] = field(default_factory=dict)
+    """Per viewer (None: the public table), the latest estimate of each position it was
+    shown: (history length, win chance per seat). A seat's line is drawn only for that
+    seat, since its figures come from what it alone knew."""
     stale: bool = False
     """``odds`` (and ``view``) are still those of the position before: the same viewer
     moved on and the new figures are being worked out. Kept until they come, so that the
@@ -57,6 +59,8 @@ class Lens:
     and again by its last: refinements in between keep the rows where they are, so a
     row does not jump while it is being read."""
     order_job: int = -1
+    trend_match: int | None = None
+    """The match ``trend`` belongs to (a new game starts a new line)."""
 
 
 def allowed(app: App) -> bool:
@@ -114,6 +118,10 @@ def request(app: App) -> None:
     )
 
 
+TREND_SAMPLES = 40
+"""Games played ahead before a position's figures join the line over the game (about
+±15 points at worst): the first answers come from a handful and swing widely."""
+
 MAX_VALUED_CHOICES = 4
 """Each valued choice costs a rollout of its own per round: only a few are weighed."""
 
@@ -156,10 +164,15 @@ def receive(app: App, message: dict[str, Any]) -> None:
     if app.lens.done or app.lens.order_job != app.lens.job or set(app.lens.order) != set(race):
         app.lens.order = ranked(race)
         app.lens.order_job = app.lens.job
-    if app.lens.done and app.lens.key is not None and app.lens.key[2] is None:
+    if app.lens.key is not None and (app.lens.done or odds["samples"] >= TREND_SAMPLES):
+        # The position's point refines with its figures: a player seldom waits for the
+        # last of them (a Royal Turf estimate takes about a minute to reach ±2 points).
         chances = [odds["seats"][str(s)] for s in range(len(odds["seats"]))]
-        step = app.lens.key[1]
-        app.lens.trend = [t for t in app.lens.trend if t[0] < step] + [(step, chances)]
+        match_id, step, viewer = app.lens.key
+        if app.lens.trend_match != match_id:
+            app.lens.trend, app.lens.trend_match = {}, match_id
+        line = app.lens.trend.get(viewer, [])
+        app.lens.trend[viewer] = [t for t in line if t[0] < step] + [(step, chances)]
     app.b.set_html("#lens-body", body(app))
     if app.lens.reveal:
         app.lens.reveal = False
@@ -230,8 +243,12 @@ def race_rows(app: App, odds: Odds, table: Table[Any], view: Any) -> Markup | No
 
 
 def trend_chart(app: App, paint: list[str]) -> Markup | None:
-    """Each player's chance to win over the game so far (public estimates only)."""
-    points = app.lens.trend
+    """Each player's chance to win over the game so far, as this viewer's lens showed it
+    (the public table's, or one seat's own), on a scale of 0 to 100 %."""
+    key = app.lens.key
+    if key is None or key[0] != app.lens.trend_match:
+        return None
+    points = app.lens.trend.get(key[2], [])
     if len(points) < 2:
         return None
     steps = [p[0] for p in points]
@@ -243,7 +260,8 @@ def trend_chart(app: App, paint: list[str]) -> Markup | None:
             for step, chances in points
         )
         lines.append(h("polyline", {"class": f"lens-line {paint[seat]}", "points": coords}))
-    return h(
+    half = h("line", {"class": "lens-half", "x1": 0, "x2": 100, "y1": 21, "y2": 21})
+    svg = h(
         "svg",
         {
             "class": "lens-trend",
@@ -252,7 +270,17 @@ def trend_chart(app: App, paint: list[str]) -> Markup | None:
             "role": "img",
             "aria-label": app.cat.t("lens_trend"),
         },
+        half,
         lines,
+    )
+    scale = h(
+        "span",
+        {"class": "lens-scale", "aria-hidden": "true"},
+        [h("span", {}, pct(p)) for p in (1.0, 0.5, 0.0)],
+    )
+    title = h("p", {"class": "lens-trend-title", "aria-hidden": "true"}, app.cat.t("lens_trend"))
+    return h(
+        "div", {"class": "lens-trend-box"}, title, h("div", {"class": "lens-plot"}, scale, svg)
     )
 
 
@@ -321,7 +349,7 @@ def body(app: App) -> Markup:
                         {},
                         h("th", {"scope": "row"}, t(f"lens_act_{c['action']['type']}")),
                         h("td", {"class": "lens-num"}, pct(c["win"])),
-                        h("td", {"class": "lens-num"}, f"{c['value']:.0f}"),
+                        h("td", {"class": "lens-num"}, number(app.cat, c["value"])),
                     )
                     for c in sorted(choices, key=lambda c: -c["win"])
                 ],
@@ -330,9 +358,16 @@ def body(app: App) -> Markup:
         if choices
         else None
     )
+    games = odds["samples"]
     sure = t(
-        "lens_updating" if app.lens.stale else "lens_margin" if app.lens.done else "lens_refining",
-        games=f"{odds['samples']:,}",
+        "lens_updating"
+        if app.lens.stale
+        else "lens_margin"
+        if app.lens.done
+        else "lens_refining_one"
+        if games == 1
+        else "lens_refining",
+        games=number(app.cat, games),
         margin=round(100 * odds["margin"]),
     )
     return Markup(
