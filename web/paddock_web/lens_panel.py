@@ -43,8 +43,8 @@ class Lens:
     for the job's answers instead of being rebuilt for every worker message."""
     trend: dict[int | None, list[tuple[int, list[float]]]] = field(default_factory=dict)
     """Per viewer (None: the public table), the latest estimate of each position it was
-    shown: (history length, win chance per seat). A seat's line is drawn only for that
-    seat, since its figures come from what it alone knew."""
+    shown: (history length, win chance per seat). A seat's points are drawn only for
+    that seat, since they come from what it alone knew; the public ones for everyone."""
     stale: bool = False
     """``odds`` (and ``view``) are still those of the position before: the same viewer
     moved on and the new figures are being worked out. Kept until they come, so that the
@@ -171,8 +171,10 @@ def receive(app: App, message: dict[str, Any]) -> None:
         match_id, step, viewer = app.lens.key
         if app.lens.trend_match != match_id:
             app.lens.trend, app.lens.trend_match = {}, match_id
-        line = app.lens.trend.get(viewer, [])
-        app.lens.trend[viewer] = [t for t in line if t[0] < step] + [(step, chances)]
+        # Positions from here on are gone (an undo) for every viewer's line.
+        for who, line in app.lens.trend.items():
+            app.lens.trend[who] = [t for t in line if t[0] < step]
+        app.lens.trend.setdefault(viewer, []).append((step, chances))
     app.b.set_html("#lens-body", body(app))
     if app.lens.reveal:
         app.lens.reveal = False
@@ -248,7 +250,12 @@ def trend_chart(app: App, paint: list[str]) -> Markup | None:
     key = app.lens.key
     if key is None or key[0] != app.lens.trend_match:
         return None
-    points = app.lens.trend.get(key[2], [])
+    # The public table's points are everyone's to see: they fill a seat's line where it
+    # was not at the table (a lone player's seat is open only on its secret turns).
+    by_step = dict(app.lens.trend.get(None, []))
+    if key[2] is not None:
+        by_step.update(app.lens.trend.get(key[2], []))
+    points = sorted(by_step.items())
     if len(points) < 2:
         return None
     steps = [p[0] for p in points]
