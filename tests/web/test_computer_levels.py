@@ -244,3 +244,25 @@ def test_a_refused_or_failed_answer_falls_back_to_friendly_and_says_so() -> None
     b.run_timers()  # no answer in time: the timeout plays Friendly
     assert app.thinking.broken and "no answer" in " ".join(b.notes)
     assert len(app.match.history) > steps
+
+
+def test_between_races_a_person_to_play_next_is_not_said_to_be_thinking() -> None:
+    b = FakeBrowser()
+    app = App(b)
+    app.start()
+    b.start_game("royal_turf", ["Ann", "Ben"], ["human", "human"], 5)
+    for _ in range(500):
+        if b.find(data_act="continue"):
+            break
+        chips = [c for c in b.controls() if c["data-act"] == "local"]
+        if chips:
+            b.click("local", chips[0]["data-arg"], chips[0].get("value"))
+        plays = [c for c in b.controls() if c["data-act"] == "play"]
+        if plays:
+            b.click("play", plays[0]["data-arg"])
+        else:
+            b.run_timers(1)
+    assert b.find(data_act="continue"), "race 1 never ended"
+    assert app.match is not None
+    name = app.names()[app.match.current_player()]
+    assert f"{name} plays next" in b.text() and "thinking" not in b.text()

@@ -320,7 +320,19 @@ def test_finish_line_shows_each_horses_chance_of_each_place() -> None:
     assert "Chance (%) of each finishing place" in drawn
     # A place for each finishing slot seen (fewer than 7 when a horse was disqualified).
     slots = sum(len(c["slots"]) for c in odds["race"].values())
-    assert drawn.count('class="fl-slot lens-shade s') == slots
+    shown_out = '<th scope="col">Out</th>' in drawn
+    assert drawn.count('class="fl-slot lens-shade s') == slots + shown_out * len(odds["race"])
+    # A horse out of the race in 40 % of the games: its row adds up to 100 with "Out".
+    first = next(iter(odds["race"]))
+    places = len(odds["race"][first]["slots"])
+    odds["race"][first]["slots"] = [0.3, 0.2, 0.1] + [0.0] * (places - 3)
+    b.lens_listener({"id": job["id"], "odds": odds, "done": False})
+    drawn = b.htmls_set[-1][1]
+    assert '<th scope="col">Out</th>' in drawn
+    grid = drawn[drawn.index('class="fl-slots"') :]
+    for row in re.findall(r'<tr><th scope="row">.*?</tr>', grid[: grid.index("</table>")]):
+        figures = [int(x) for x in re.findall(r'lens-shade s\d+">(\d+)<', row)]
+        assert len(figures) == places + 1 and abs(sum(figures) - 100) <= places
 
 
 def test_the_worker_is_told_to_stop_when_nothing_is_shown() -> None:

@@ -1504,11 +1504,16 @@ def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | Non
         return None
     places = max(len(c["slots"]) for c in race.values())
     order = sorted(race, key=lambda horse: [-p for p in race[horse]["slots"]])
+    # A whip or a disqualification puts a horse out of the race: a row then sums to less
+    # than 100, and the rest is its chance to be out.
+    out = {horse: max(0.0, 1.0 - sum(race[horse]["slots"])) for horse in race}
+    shown_out = any(round(100 * p) for p in out.values())
     head = h(
         "tr",
         {},
         h("th", {"scope": "col"}, cat.t("lens_horse")),
         [h("th", {"scope": "col"}, cat.t("fl_place_n", n=i + 1)) for i in range(places)],
+        shown_out and h("th", {"scope": "col"}, cat.t("fl_place_out")),
     )
     rows = [
         h(
@@ -1523,7 +1528,7 @@ def lens_chart(view: FinishLineView, odds: Odds, cat: Catalogue) -> Markup | Non
                     {"class": f"fl-slot lens-shade s{round(10 * p)}"},
                     f"{round(100 * p)}",
                 )
-                for p in race[horse]["slots"]
+                for p in [*race[horse]["slots"], *([out[horse]] if shown_out else [])]
             ],
         )
         for horse in order

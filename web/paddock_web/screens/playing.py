@@ -263,6 +263,7 @@ def action_bar(
         content = table.actions(view, ctx)  # the advice follows the bar (public_advice)
     else:
         name = app.names()[seat] if seat >= 0 else ""
+        human = seat >= 0 and app.match.seats[seat] == "human"
         busy = thinking.busy(app)
         content = h(
             "p",
@@ -273,7 +274,8 @@ def action_bar(
             },
             # A calm sign that the Sharp player is at work (still when motion is reduced).
             busy and h("span", {"class": "think-dots", "aria-hidden": "true"}),
-            t("computer_thinking", name=name),
+            # A person who cannot act yet (between races) is not "thinking".
+            t("human_next" if human else "computer_thinking", name=name),
         )
     return h(
         "section",
