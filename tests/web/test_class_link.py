@@ -84,3 +84,25 @@ def test_the_teachers_page_covers_every_game_in_both_languages() -> None:
     home = FakeBrowser()
     App(home).start()
     assert 'href="#/teachers"' in home.html
+
+
+def test_the_links_follow_the_form_as_it_changes_and_keep_a_sharp_computer() -> None:
+    """A teacher copies a link without pressing anything first: it must hold what the
+    form shows (names typed, seats, options), and a Sharp computer stays Sharp."""
+    app, b = setup_screen(["Ann", "Ben", "Cy"])
+    renders = b.html
+    b.form = {"name0": "Dora", "name1": "Ben", "name2": "Cy", "seat2": "sharp", "seed": "77"}
+    assert b.handler is not None
+    b.handler("typed", "0", "Dora")  # a keystroke in the first name
+    b.handler("form_changed", "", None)  # the seat's choice and the seed
+    assert b.html == renders, "the form was redrawn under the typing"
+    selector, drawn = b.htmls_set[-1]
+    assert selector == "#setup-links"
+    b.html = drawn  # the links as the page now shows them
+    share = drawn.split('data-testid="share-link"')[0].rsplit('href="', 1)[1].split('"')[0]
+    share = share.replace("&amp;", "&")
+    assert "p=Dora" in share and "s=hhc" in share and "l=ffs" in share and "seed=77" in share
+    assert "work out every die" in drawn  # the seed warning came with the typed seed
+    for link in links_on(b).values():
+        assert teachers.parse_class(link)["levels"] == ["friendly", "friendly", "sharp"]
+    assert app.setup["players"][0] == "Dora"

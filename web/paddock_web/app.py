@@ -248,6 +248,10 @@ class App:
             return
         if act == "typed":  # a keystroke in a name field: no re-render (the caret stays)
             self.name_typed(arg, value or "")
+            self.setup_changed()
+            return
+        if act == "form_changed":
+            self.setup_changed()
             return
         handler = getattr(self, f"act_{act}", None)
         if handler is None:
@@ -255,6 +259,14 @@ class App:
         self.error = None
         handler(arg, value)
         self.render()
+
+    def setup_changed(self) -> None:
+        """The setup form changed (a name, a seat, an option, the seed): its share links
+        follow, without a re-render that would move the caret or the focus."""
+        if self.screen != "setup" or not self.setup:
+            return
+        self.read_form()
+        self.b.set_html("#setup-links", new_game.links(self))
 
     def name_typed(self, arg: str, value: str) -> None:
         """A player's name as typed: lists that name seats (who starts…) follow it."""

@@ -216,6 +216,8 @@ class PyodideBrowser:
             live = _v(el.getAttribute("data-live")) if el is not None else None
             if live is not None:
                 handler("typed", str(live), str(el.value))
+            elif el is not None and _v(el.closest("#setup-form")) is not None:
+                handler("form_changed", "", None)  # a seat, an option, the seed
 
         for name, fn in (
             ("click", on_click),

@@ -57,6 +57,7 @@ def links(app: App) -> Markup:
     """The setup screen's class links, the "same dice" one with its warning."""
     t = app.cat.t
     setup = {k: app.setup[k] for k in ("game", "players", "seats", "options")}
+    setup["levels"] = app.setup.get("levels") or []  # a Sharp computer stays Sharp
     return h(
         "div",
         {"class": "share class-links", "data-testid": "class-links"},

@@ -136,7 +136,6 @@ def screen(app: App) -> Markup:
         [h("option", {"value": k, "selected": k == app.speed}, t(f"speed_{k}")) for k in SPEEDS],
     )
     seed = app.setup.get("seed")
-    link = setup_link.build(app.setup)
     return join(
         frame.header(app, t(f"game_{game.id}")),
         h(
@@ -202,21 +201,34 @@ def screen(app: App) -> Markup:
                     ),
                 ),
             ),
-            h(
-                "p",
-                {"class": "share"},
-                t("share_link"),
-                " ",
-                h("a", {"href": link, "data-testid": "share-link"}, t("share_link_text")),
-            ),
-            seed is not None
-            and h(
-                "p",
-                {"class": "warning", "role": "note", "data-testid": "seed-warning"},
-                t("seed_warning"),
-            ),
-            teachers.links(app),
+            h("div", {"id": "setup-links"}, links(app)),
         ),
+    )
+
+
+def links(app: App) -> Markup:
+    """The links that share this setup, as the form now stands (redrawn as it changes:
+    a teacher who copies one gets what the form shows)."""
+    t = app.cat.t
+    return join(
+        h(
+            "p",
+            {"class": "share"},
+            t("share_link"),
+            " ",
+            h(
+                "a",
+                {"href": setup_link.build(app.setup), "data-testid": "share-link"},
+                t("share_link_text"),
+            ),
+        ),
+        app.setup.get("seed") is not None
+        and h(
+            "p",
+            {"class": "warning", "role": "note", "data-testid": "seed-warning"},
+            t("seed_warning"),
+        ),
+        teachers.links(app),
     )
 
 
