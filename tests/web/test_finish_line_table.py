@@ -279,7 +279,8 @@ def _walk(app: App, b: FakeBrowser, rng: random.Random, clicks: int) -> int:
     """Random toggles, tile picks, stakes and undos on one sheet against our own tally.
 
     The tally knows which kind is shown and what each kind has picked (a win horse; a
-    place pair, or its first horse), adds a stake to a whole line, pops it on undo.
+    place pair, or its first horse), adds a stake to a whole line (which stays picked
+    while it is open), pops it on undo.
     """
     seat = unlock(b)
     kind = "win"
@@ -327,11 +328,14 @@ def _walk(app: App, b: FakeBrowser, rng: random.Random, clicks: int) -> int:
             line = pick[kind]
             history.append({k: dict(v) for k, v in slip.items()})
             slip[kind][line] = slip[kind].get(line, 0) + int(move.removeprefix("stake-"))
-            kind, pick = "win", {"win": "", "place": ""}
-            press(b, move)
+            press(b, move)  # the sheet keeps its kind and picks: the same line again
         # A line the engine has closed (money spent, lines full) is no pick any more.
-        if kind == "win" and pick["win"] and pick["win"] not in horses(b):
+        wins = {str(a["horse"]) for a in app.legal if a["type"] == "bet_win"}
+        pairs = open_pairs(app)
+        if pick["win"] not in wins:
             pick["win"] = ""
+        if pick["place"] not in pairs and not any(pick["place"] in p.split("-") for p in pairs):
+            pick["place"] = ""
         assert engine_slip(app, seat) == slip
     press(b, "bet-done")
     assert engine_slip(app, seat) == slip
@@ -570,3 +574,26 @@ def test_the_race_card_reveals_every_sheet_and_the_finishing_order() -> None:
     for line in ("Win 18: £200 at 4×", "Win 3: £100 at 7×", "Place 11 + 18: £200 at 7×"):
         assert line in sheet
     assert len(A_SLIP) == sheet.count("→")
+
+
+def focused(b: FakeBrowser) -> list[str]:
+    """The controls marked to take the focus after this render (first one wins)."""
+    return [c.get("data-testid", "") for c in b.controls() if "data-focus" in c]
+
+
+def test_the_keyboard_focus_goes_from_a_picked_horse_to_its_stakes() -> None:
+    """A tester needed 21 Tabs for a win bet and 34 for a place bet: after each pick
+    the focus went back to the first tile on the board."""
+    _, b = start()
+    unlock(b)
+    first, second = horses(b)[2], horses(b)[5]
+    assert focused(b)[0] == f"tile-{horses(b)[0]}"  # nothing picked: the first horse
+    press(b, f"tile-{first}")
+    assert focused(b)[0] == "stake-100"  # a win horse: its stakes
+    press(b, "stake-100")
+    assert focused(b)[0] == "stake-100"  # the line grows: its stakes still
+    press(b, "bet-kind-place")
+    press(b, f"tile-{first}")
+    assert not any(t.startswith("tile-") for t in focused(b))  # stays on the tile pressed
+    press(b, f"tile-{second}")
+    assert focused(b)[0] == "stake-100"

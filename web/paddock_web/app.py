@@ -560,7 +560,9 @@ class App:
             self.error = str(exc)
             return
         self.note_events(before, races)
-        self.local = {}
+        kept = TABLES[self.match.game_id].KEPT_CHOICES
+        same = self.match.current_player() == actor and not self.match.is_over()
+        self.local = {k: v for k, v in self.local.items() if k in kept} if same else {}
         self.table_notice = None
         if self.match.current_player() != actor:
             self.unlocked = None  # the private panel closes when the turn passes

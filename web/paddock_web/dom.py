@@ -386,6 +386,8 @@ class PyodideBrowser:
                 found = _v(self.root.querySelector(sel))
             else:
                 found = None
+            if found is not None and _v(found.disabled) is True:
+                found = None  # a button that went grey ("Step ▶" at the last step)
             # A switch in the header (Lens, a language) keeps the focus: pressed from the
             # keyboard, it must not send the next key press to a choice on the table.
             target = found if in_header else None
@@ -399,6 +401,13 @@ class PyodideBrowser:
         modal = _v(self.root.querySelector('[aria-modal="true"]'))
         if target is None or (modal is not None and not modal.contains(target)):
             target = self._focus_target()
+        if target is None and key is not None and any(key):
+            # The control that had the focus is gone with its screen (Play on the home
+            # page, the last move, Close the replay): the new screen's heading takes it,
+            # not the page's body, from where the next Tab starts at the top.
+            target = _v(self.root.querySelector("main h1, main h2"))
+            if target is not None and not _v(target.hasAttribute("tabindex")):
+                target.setAttribute("tabindex", "-1")
         if target is not None:
             self._focus(target)
             self._reveal_focus(target)

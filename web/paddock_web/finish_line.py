@@ -108,6 +108,8 @@ def _local(ctx: GameContext, key: str) -> str:
 
 
 PEEK_KEY = "fl_my_sheet"  # the button that shows a player their own secrets
+# The sheet's picks stay while its owner writes on: "+100" can be pressed again.
+KEPT_CHOICES: tuple[str, ...] = ("bet_kind", "win_target", "place_target")
 
 
 # --- hooks --------------------------------------------------------------------------------
@@ -556,6 +558,10 @@ def lineup(view: FinishLineView, ctx: GameContext) -> Markup:
         "first_control": next((e["horse"] for e in view["row"] if e["horse"] in controls), None),
         "bets": _bet_tags(view, ctx),
     }
+    if view["phase"] == "betting" and any(sheet_choice(ctx)[1:]):
+        # A horse is picked: the focus goes on to the stakes, or stays on the tile just
+        # pressed (a place pair's second horse is next to it), not back to the first.
+        marks["first_control"] = None
     row = view["row"]
     tiles: list[Markup] = []
     level = row[-2:] if view["nn"] and len(row) >= 2 else []

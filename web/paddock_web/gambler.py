@@ -26,6 +26,7 @@ from .parts import action_button, die_face, die_icon, pips, token
 from .table import GameContext, numbered_texts, rules_paragraphs, seat_name, token_label
 
 PEEK_KEY = "gb_no_secrets"  # never shown: Gambler has no private information (spec §9)
+KEPT_CHOICES: tuple[str, ...] = ()
 
 # Tableau geometry (SVG user units): a row-number column, five box slots, the value
 # circle; each row has a line of words above its boxes.

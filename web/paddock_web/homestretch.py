@@ -39,6 +39,7 @@ HCAP_CLASS = {"X": "hc-x", "+2": "hc-2", "+4": "hc-4", "+6": "hc-6"}
 GROUP_KEYS = {"long shot": "long", "middle": "middle", "favourite": "fav"}
 
 PEEK_KEY = "hs_my_secrets"  # the button that shows a player their own secrets
+KEPT_CHOICES: tuple[str, ...] = ()
 
 
 # --- small helpers ---------------------------------------------------------------------

@@ -130,6 +130,7 @@ SYMBOL_DEFS = Markup(
 
 
 PEEK_KEY = "rt_my_chips"  # the button that shows a player their own secrets
+KEPT_CHOICES: tuple[str, ...] = ()
 FIRST_START_FIELD = min(START_FIELD_OF_SLOT.values())  # the start fields are drawn apart
 
 

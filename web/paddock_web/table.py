@@ -71,6 +71,10 @@ class Table(Protocol[ViewT]):
     PEEK_KEY: str
     """Catalogue key of the button that shows a player their own secrets."""
 
+    KEPT_CHOICES: tuple[str, ...]
+    """Keys of the table's own picks (``ctx`` locals) that outlive a move while the same
+    seat plays on: Finish Line's sheet keeps its horse, so "+100" can be pressed again."""
+
     def board(self, view: ViewT, ctx: GameContext) -> Markup:
         """The board (public, plus the viewer's own secrets when ``view["viewer"]``)."""
 

@@ -41,6 +41,7 @@ TOKEN_R = 16
 """A horse token's radius: narrower than a lane, so horses side by side never overlap."""
 
 PEEK_KEY = "tm_my_hand"  # the button that shows a player their own hand
+KEPT_CHOICES: tuple[str, ...] = ()
 
 
 # --- geometry ---------------------------------------------------------------------------

@@ -92,7 +92,9 @@ def controls(app: App, w: Watching) -> Markup:
         {"class": "replay-controls", "aria-label": t("replay_controls")},
         h(
             "h2",
-            {"tabindex": "-1", "data-focus": True},
+            # Only where nothing else holds the focus (the replay just opened): a step
+            # taken keeps it on its button or the scrubber, for the next one.
+            {"tabindex": "-1", "data-focus": "fallback"},
             app.cat.game_t(
                 r.game_id, "replay_step", step=w.step, last=r.last, race=r.race_of(w.step)
             ),
@@ -104,6 +106,7 @@ def controls(app: App, w: Watching) -> Markup:
                 "min": "0",
                 "max": str(r.last),
                 "value": str(w.step),
+                "id": "replay-scrubber",
                 "data-live": "replay",
                 "aria-label": t("replay_scrubber"),
                 "data-testid": "replay-scrubber",
