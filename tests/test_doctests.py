@@ -20,6 +20,7 @@ def modules() -> list[str]:
     names = ["pygames"]
     names += [m.name for m in pkgutil.walk_packages(pygames.__path__, "pygames.")]
     names += ["paddock_web.html", "paddock_web.i18n", "paddock_web.setup_link"]
+    names += ["paddock_web.advice_panel"]
     return names
 
 

@@ -56,3 +56,26 @@ def test_every_tip_of_a_game_played_through_reads_in_english_and_german(
             match.play_computer()
     assert asked >= 20
     assert own >= asked  # most tips say why in the game's own facts
+
+
+def test_a_homestretch_move_is_advised_in_the_words_of_its_button() -> None:
+    """A tester read "Two squares, end the turn" in the advice beside a button saying
+    "Run 8, end turn": a horse with a head start runs more than two."""
+    from paddock_web import homestretch
+
+    names = ["Ann", "Ben", "Cy"]
+    match = Match("homestretch", names, seats=["computer"] * 3, seed=4)
+    seen: set[int] = set()
+    while not match.is_over() and len(seen) < 2:
+        seat = match.current_player()
+        view = match.state.view(seat) if seat >= 0 else None
+        if view is not None and view["turn"]["moves"] is not None:
+            legal = match.state.legal_actions()
+            ctx = GameContext(Catalogue("en"), names, match.seats, legal, {}, seat)
+            buttons = str(homestretch.actions(view, ctx))
+            for action in legal:
+                words = advice_panel.label(action, TABLES["homestretch"], view, ctx)
+                assert words is not None and f">{words}<" in buttons, (words, buttons)
+            seen.add(view["turn"]["moves"]["two"])
+        match.play_computer()
+    assert 2 in seen and max(seen) > 2, seen  # plain moves and a head start both met

@@ -10,6 +10,7 @@ viewer than the one on screen is dropped.
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -156,6 +157,10 @@ def label(action: Action, table: Table[Any], view: Any, ctx: GameContext) -> str
     the choice's kind changes the sentence, ``advice_act_<type>_horse`` where one with a
     horse reads otherwise), its horses named as on the table and a player it names
     (``target``, by colour) by their name."""
+    own = getattr(table, "action_words", None)  # the words of the table's own button
+    words = own(action, view, ctx) if own is not None else None
+    if words:
+        return str(words)
     key = f"advice_act_{action.get('type')}"
     if ctx.cat.has(f"{key}_{action.get('choice')}"):
         key = f"{key}_{action.get('choice')}"
@@ -327,6 +332,19 @@ def amount(cat: Catalogue, game_id: str, value: float) -> str:
     return f"−{text}" if value < 0 else text
 
 
+def rounded(expected: float, digits: int = 3) -> float:
+    """An expected amount to ``digits`` significant figures: it is an average over games
+    played ahead, so "about £1,680,000" says what it knows and "£1,676,325" does not.
+
+    >>> rounded(1676325.4), rounded(13300.0), rounded(487.6), rounded(-2346.0)
+    (1680000.0, 13300.0, 488.0, -2350.0)
+    """
+    if not expected:
+        return 0.0
+    scale = 10 ** max(0, math.floor(math.log10(abs(expected))) + 1 - digits)
+    return float(round(expected / scale) * scale)
+
+
 def reason_words(
     reason: dict[str, Any], game_id: str, table: Table[Any], view: Any, cat: Catalogue
 ) -> dict[str, Any]:
@@ -349,7 +367,7 @@ def tip_row(
     reason = tip.get("reason") or {}
     why = reason.get("key")
     params = reason_words(reason, game_id, table, view, ctx.cat)
-    value = amount(ctx.cat, game_id, float(tip["value"]))
+    value = amount(ctx.cat, game_id, rounded(float(tip["value"])))
     figures = t("advice_figures", win=pct(float(tip["win"])), value=value)
     return h(
         "li",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core import Action
 from pygames.core.lens import Odds
 from pygames.core.view import FinalResults
 from pygames.homestretch.data import (
@@ -150,6 +151,21 @@ def _share_badge(card: str, *, secret: bool = False) -> Markup:
 
 
 # --- the hooks the site calls -----------------------------------------------------------
+MOVE_WORDS = {"TWO": ("hs_move_two", "two"), "ONE_AND_REROLL": ("hs_move_one", "one_and_reroll")}
+"""A move choice's button text and its number of squares in the view's ``moves``."""
+
+
+def action_words(action: Action, view: HomestretchView, ctx: GameContext) -> str | None:
+    """A move choice as its button says it ("Run 8, end turn"), for the advice too; None
+    for any other action (the advice words those itself)."""
+    moves = view["turn"]["moves"]
+    dice = view["turn"]["dice"]
+    if action.get("type") != "move_choice" or moves is None or dice is None:
+        return None
+    key, squares = MOVE_WORDS[str(action["choice"])]
+    return ctx.t(key, horse=dice["sum"], n=moves[squares])  # type: ignore[literal-required]
+
+
 def score_text(view: HomestretchView, seat: int, ctx: GameContext) -> str:
     return money(ctx.cat, view["seats"][seat]["money"])
 
@@ -1218,15 +1234,10 @@ def race_controls(view: HomestretchView, ctx: GameContext) -> Markup:
     dice = turn["dice"]
     me = _me(view)
     offers: list[tuple[dict[str, object], str, str, str]] = []
-    moves = turn["moves"]
-    if dice is not None and moves is not None:
-        horse = dice["sum"]
-        for choice, key, squares, cls in (
-            ("TWO", "hs_move_two", moves["two"], "primary"),
-            ("ONE_AND_REROLL", "hs_move_one", moves["one_and_reroll"], ""),
-        ):
+    if dice is not None and turn["moves"] is not None:
+        for choice, cls in (("TWO", "primary"), ("ONE_AND_REROLL", "")):
             action: dict[str, object] = {"type": "move_choice", "player": me, "choice": choice}
-            offers.append((action, t(key, horse=horse, n=squares), f"move-{choice}", cls))
+            offers.append((action, action_words(action, view, ctx) or "", f"move-{choice}", cls))
     for choice, key in (("REROLL", "hs_reroll_btn"), ("STOP", "hs_stop_btn")):
         stop: dict[str, object] = {"type": "reroll_or_stop", "player": me, "choice": choice}
         offers.append((stop, t(key), f"reroll-{choice}", "primary" if choice == "REROLL" else ""))
