@@ -150,6 +150,7 @@ class PyodideBrowser:
         self._keep: list[Any] = []  # long-lived proxies must not be collected
         self._hand: str | None = None
         self._place: str | None = None
+        self._focus_lost = False
         self._drawn_at = 0.0  # performance.now() when the current hand was drawn
         self._armed_until = 0.0
         self._press: float | None = None  # when the last pointer press began
@@ -321,9 +322,21 @@ class PyodideBrowser:
         self.root.removeAttribute("inert")
         self.root.removeAttribute("aria-disabled")
         target = self._focus_target()
+        if target is None and self._focus_lost:
+            target = self._heading()
+        self._focus_lost = False
         if target is not None:
             self._focus(target)
             self._reveal_focus(target)
+
+    def _heading(self) -> Any:
+        """The screen's main heading, made focusable: where the focus goes when the
+        control that had it left with its screen (not the page's body, from where the
+        next Tab starts again at the top)."""
+        target = _v(self.root.querySelector("main h1, main h2"))
+        if target is not None and not _v(target.hasAttribute("tabindex")):
+            target.setAttribute("tabindex", "-1")
+        return target
 
     def _focus_target(self) -> Any:
         """Where a newly drawn screen puts the focus: inside an open dialog if there is
@@ -366,6 +379,8 @@ class PyodideBrowser:
         self.doc.title = title
         new_hand = hand is not None and hand != self._hand
         self._hand = hand
+        # A control of the page had the focus (not the body): it left with the old page.
+        self._focus_lost = self._focus_lost or (key is not None and any(key))
         if new_hand:
             now = self._now()
             self._drawn_at = now
@@ -401,13 +416,11 @@ class PyodideBrowser:
         modal = _v(self.root.querySelector('[aria-modal="true"]'))
         if target is None or (modal is not None and not modal.contains(target)):
             target = self._focus_target()
-        if target is None and key is not None and any(key):
-            # The control that had the focus is gone with its screen (Play on the home
-            # page, the last move, Close the replay): the new screen's heading takes it,
-            # not the page's body, from where the next Tab starts at the top.
-            target = _v(self.root.querySelector("main h1, main h2"))
-            if target is not None and not _v(target.hasAttribute("tabindex")):
-                target.setAttribute("tabindex", "-1")
+        if target is None and self._focus_lost:
+            # Gone with its screen (Play on the home page, the last move, Close the
+            # replay): the new screen's heading takes the focus.
+            target = self._heading()
+        self._focus_lost = False
         if target is not None:
             self._focus(target)
             self._reveal_focus(target)
