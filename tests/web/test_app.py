@@ -350,3 +350,13 @@ def test_log_lines_keep_their_numbers_as_the_game_goes_on() -> None:
     b.click("undo")
     tag, undone = log_lines(b)
     assert f'start="{len(undone)}"' in tag and len(undone) < len(after), tag
+
+
+def test_each_play_button_on_the_home_page_is_named_with_its_game() -> None:
+    b = FakeBrowser()
+    App(b).start()
+    plays = [c for c in b.controls() if c["data-act"] == "choose"]
+    assert len(plays) == 5
+    for c in plays:
+        own, title = c["aria-labelledby"].split()
+        assert own == c["id"] and f'id="{title}"' in b.html and c["data-arg"] in title

@@ -30,7 +30,7 @@ def screen(app: App) -> Markup:
                 {"class": classes("game-card", not ok and "soon"), "data-game": entry.id},
                 # The picture's place is kept while it is drawn, so nothing jumps.
                 h("div", {"class": "thumb"}, table.thumbnail(app.cat) if table else None),
-                h("h2", {}, t(f"game_{entry.id}")),
+                h("h2", {"id": f"title-{entry.id}"}, t(f"game_{entry.id}")),
                 h("p", {}, t(f"blurb_{entry.id}")),
                 h(
                     "p",
@@ -54,6 +54,9 @@ def screen(app: App) -> Markup:
                         "data-act": "choose",
                         "data-arg": entry.id,
                         "class": "primary",
+                        # Read out as "Play Royal Turf": five "Play" buttons told apart.
+                        "id": f"play-{entry.id}",
+                        "aria-labelledby": f"play-{entry.id} title-{entry.id}",
                     },
                     t("play"),
                 )
