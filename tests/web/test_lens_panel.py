@@ -132,7 +132,7 @@ def test_an_estimate_is_drawn_only_for_the_position_it_answers() -> None:
     selector, drawn = b.htmls_set[-1]
     assert selector == "#lens-body"
     assert "50\u00a0%" in drawn and "Ann" in drawn and "Red Fox" in drawn
-    assert "From 400 games" in drawn and "±4 points" in drawn
+    assert "From 400 games" in drawn and "±4 percentage points" in drawn
     # A stale answer (an older job) is not drawn.
     assert b.lens_listener is not None
     b.lens_listener({"id": first["id"] - 1, "odds": {}, "done": True})
