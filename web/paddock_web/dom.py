@@ -401,7 +401,7 @@ class PyodideBrowser:
                 found = _v(self.root.querySelector(sel))
             else:
                 found = None
-            if found is not None and _v(found.disabled) is True:
+            if found is not None and _v(found.hasAttribute("disabled")):
                 found = None  # a button that went grey ("Step ▶" at the last step)
             # A switch in the header (Lens, a language) keeps the focus: pressed from the
             # keyboard, it must not send the next key press to a choice on the table.
