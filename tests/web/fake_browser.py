@@ -229,6 +229,17 @@ class FakeBrowser:
             n += 1
         return n
 
+    def play_first_choice(self) -> bool:
+        """Pick the first chip or horse offered (a table's own pick), if any, then press
+        the first move on screen; False when no move is on screen."""
+        picks = [c for c in self.controls() if c["data-act"] == "local"]
+        if picks:
+            self.click("local", picks[0]["data-arg"], picks[0].get("value"))
+        plays = [c for c in self.controls() if c["data-act"] == "play"]
+        if plays:
+            self.click("play", plays[0]["data-arg"])
+        return bool(plays)
+
     def find(self, **attrs: Any) -> dict[str, str] | None:
         for c in self.controls():
             if all(c.get(k.replace("_", "-")) == v for k, v in attrs.items()):

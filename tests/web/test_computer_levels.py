@@ -254,13 +254,7 @@ def test_between_races_a_person_to_play_next_is_not_said_to_be_thinking() -> Non
     for _ in range(500):
         if b.find(data_act="continue"):
             break
-        chips = [c for c in b.controls() if c["data-act"] == "local"]
-        if chips:
-            b.click("local", chips[0]["data-arg"], chips[0].get("value"))
-        plays = [c for c in b.controls() if c["data-act"] == "play"]
-        if plays:
-            b.click("play", plays[0]["data-arg"])
-        else:
+        if not b.play_first_choice():
             b.run_timers(1)
     assert b.find(data_act="continue"), "race 1 never ended"
     assert app.match is not None

@@ -421,13 +421,7 @@ def test_a_seats_line_over_the_game_is_drawn_for_that_seat_alone() -> None:
             if app.lens.key[2] == 1 and len(app.lens.trend.get(0, [])) >= 2:
                 break  # seat 1's first figures after seat 0 drew a line
             answer(app, b, FIGURES[app.lens.key[2]], samples=100)
-        chips = [c for c in b.controls() if c["data-act"] == "local"]
-        if chips:
-            b.click("local", chips[0]["data-arg"], chips[0].get("value"))
-        plays = [c for c in b.controls() if c["data-act"] == "play"]
-        if plays:
-            b.click("play", plays[0]["data-arg"])
-        elif not b.run_timers(1):
+        if not b.play_first_choice() and not b.run_timers(1):
             b.click("continue")
     assert app.lens.key is not None and app.lens.key[2] == 1, "seat 1 never came after a line"
     answer(app, b, FIGURES[1], samples=100)

@@ -555,13 +555,13 @@ def lineup(view: FinishLineView, ctx: GameContext) -> Markup:
         "horses": horses,
         "slides": _slides(ctx),
         "picked": _picked_horses(view, ctx),
-        "first_control": next((e["horse"] for e in view["row"] if e["horse"] in controls), None),
+        # Once a horse is picked the focus goes on to the stakes, or stays on the tile
+        # just pressed (a place pair's second horse is next to it), not to the first.
+        "first_control": None
+        if view["phase"] == "betting" and any(sheet_choice(ctx)[1:])
+        else next((e["horse"] for e in view["row"] if e["horse"] in controls), None),
         "bets": _bet_tags(view, ctx),
     }
-    if view["phase"] == "betting" and any(sheet_choice(ctx)[1:]):
-        # A horse is picked: the focus goes on to the stakes, or stays on the tile just
-        # pressed (a place pair's second horse is next to it), not back to the first.
-        marks["first_control"] = None
     row = view["row"]
     tiles: list[Markup] = []
     level = row[-2:] if view["nn"] and len(row) >= 2 else []

@@ -151,10 +151,6 @@ def _share_badge(card: str, *, secret: bool = False) -> Markup:
 
 
 # --- the hooks the site calls -----------------------------------------------------------
-MOVE_WORDS = {"TWO": ("hs_move_two", "two"), "ONE_AND_REROLL": ("hs_move_one", "one_and_reroll")}
-"""A move choice's button text and its number of squares in the view's ``moves``."""
-
-
 def action_words(action: Action, view: HomestretchView, ctx: GameContext) -> str | None:
     """A move choice as its button says it ("Run 8, end turn"), for the advice too; None
     for any other action (the advice words those itself)."""
@@ -162,8 +158,9 @@ def action_words(action: Action, view: HomestretchView, ctx: GameContext) -> str
     dice = view["turn"]["dice"]
     if action.get("type") != "move_choice" or moves is None or dice is None:
         return None
-    key, squares = MOVE_WORDS[str(action["choice"])]
-    return ctx.t(key, horse=dice["sum"], n=moves[squares])  # type: ignore[literal-required]
+    if action["choice"] == "TWO":
+        return ctx.t("hs_move_two", horse=dice["sum"], n=moves["two"])
+    return ctx.t("hs_move_one", horse=dice["sum"], n=moves["one_and_reroll"])
 
 
 def score_text(view: HomestretchView, seat: int, ctx: GameContext) -> str:
